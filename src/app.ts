@@ -1,0 +1,115 @@
+// Assembles cloudplane from its configuration: the database, the systems
+// behind the API, the services, the two listeners and the worker, each
+// optional so that `serve`, `worker` and the tests pick what they need.
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { AdjustableClock, systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildMainServer } from './http/server.ts';
+import { createMetricsRegistry } from './http/plugins/metrics.ts';
+import type { ContractViolation } from './http/plugins/response-contract.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { buildLegacyServer } from './legacy/server.ts';
+import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken } from './bootstrap.ts';
+import { createServices, registerJobs, type Services } from './services.ts';
+import { createUpstreams, type Upstreams } from './upstreams/index.ts';
+
+export interface ApplicationOptions {
+  config: Config;
+  logger: Logger;
+  http: boolean;
+  worker: boolean;
+  /** Create the demo user, project and key on an empty database. */
+  demo: boolean;
+  jobPollIntervalMs?: number;
+  jobLeaseMs?: number;
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+export interface Application {
+  database: DatabaseHandle;
+  clock: Clock;
+  upstreams: Upstreams;
+  services: Services;
+  runner: JobRunner | null;
+  main: FastifyInstance | null;
+  legacy: FastifyInstance | null;
+  /** Printed once on first start. */
+  firstStart: { demoKey: string | null; operatorToken: string | null };
+  listen(): Promise<{ mainUrl: string; legacyUrl: string }>;
+  close(): Promise<void>;
+}
+
+export async function createApplication(options: ApplicationOptions): Promise<Application> {
+  const { config, logger } = options;
+  const database = openDatabase(config);
+  await migrateToLatest(database);
+  const { db, engine } = database;
+
+  const adjustable = config.testClock ? new AdjustableClock(db) : null;
+  await adjustable?.refresh();
+  const clock = adjustable ?? systemClock;
+  const upstreams = createUpstreams(db, clock);
+
+  const runner = options.worker
+    ? new JobRunner({
+        db,
+        engine,
+        clock,
+        logger,
+        pollIntervalMs: options.jobPollIntervalMs,
+        leaseMs: options.jobLeaseMs,
+        beforePoll: adjustable ? () => adjustable.refresh() : undefined,
+      })
+    : null;
+  const wakeWorker = () => runner?.wake();
+  const serviceDependencies = { db, clock, upstreams, simScale: config.simScale, wakeWorker };
+  const services = createServices(serviceDependencies);
+  if (runner) registerJobs(runner, serviceDependencies);
+
+  await ensureCatalogue(upstreams);
+  const operatorToken = await ensureOperatorToken(db, config.adminToken);
+  const demoKey = options.demo ? await ensureDemoWorld(db, clock, services, upstreams) : null;
+
+  let main: FastifyInstance | null = null;
+  let legacy: FastifyInstance | null = null;
+  if (options.http) {
+    const metrics = createMetricsRegistry();
+    main = await buildMainServer({
+      logger,
+      db,
+      services,
+      operator: { upstreams, testClock: adjustable, wakeWorker },
+      operatorTokenHash: operatorToken.hash,
+      metrics,
+      publicUrl: config.publicUrl,
+      onContractViolation: options.onContractViolation,
+    });
+    legacy = await buildLegacyServer({ logger, metrics });
+  }
+
+  return {
+    database,
+    clock,
+    upstreams,
+    services,
+    runner,
+    main,
+    legacy,
+    firstStart: { demoKey, operatorToken: operatorToken.generated },
+    async listen() {
+      runner?.start();
+      const mainUrl = main ? await main.listen({ port: config.port, host: config.host }) : '';
+      const legacyUrl = legacy ? await legacy.listen({ port: config.legacyPort, host: config.host }) : '';
+      return { mainUrl, legacyUrl };
+    },
+    /** Stops accepting, lets in-flight requests finish, stops the worker, closes the database. */
+    async close() {
+      await Promise.all([main?.close(), legacy?.close()]);
+      await runner?.stop();
+      await database.close();
+    },
+  };
+}

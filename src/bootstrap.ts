@@ -1,0 +1,52 @@
+// First start against an empty database: load the demo catalogue, make the
+// operator token, create a demo user with credit, a project and an API key.
+// Each step runs only when its piece is missing, so a restart changes nothing.
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/schema.ts';
+import { demoCatalogue } from './modules/catalogue/demo-catalogue.ts';
+import * as projects from './modules/projects/projects.repo.ts';
+import type { Services } from './services.ts';
+import { hashToken, randomToken } from './secrets.ts';
+import type { Upstreams } from './upstreams/index.ts';
+
+const OPERATOR_TOKEN_KEY = 'operator_token_hash';
+export const DEMO_EMAIL = 'demo@cloudplane.local';
+export const DEMO_PROJECT_SLUG = 'demo';
+
+export interface OperatorToken {
+  hash: string;
+  /** Set only when the token was generated just now, to be printed once. */
+  generated: string | null;
+}
+
+export async function ensureCatalogue(upstreams: Upstreams): Promise<void> {
+  if (!(await upstreams.builtin.billing.hasCatalogue())) await upstreams.builtin.billing.replaceCatalogue(demoCatalogue);
+}
+
+export async function ensureOperatorToken(db: Kysely<Database>, configured: string | undefined): Promise<OperatorToken> {
+  if (configured) return { hash: hashToken(configured), generated: null };
+  const stored = await db.selectFrom('settings').select('value').where('key', '=', OPERATOR_TOKEN_KEY).executeTakeFirst();
+  if (stored) return { hash: stored.value, generated: null };
+  const token = `cpo_${randomToken(32)}`;
+  await db.insertInto('settings').values({ key: OPERATOR_TOKEN_KEY, value: hashToken(token) }).execute();
+  return { hash: hashToken(token), generated: token };
+}
+
+/** Creates the demo world when there are no users yet; returns the demo key's token then, else null. */
+export async function ensureDemoWorld(db: Kysely<Database>, clock: Clock, services: Services, upstreams: Upstreams): Promise<string | null> {
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return null;
+  const user = await services.users.create({
+    email: DEMO_EMAIL,
+    first_name: 'Demo',
+    last_name: 'User',
+    billing_account: { currency: 'EUR', credit_balance: '100.00' },
+    legacy_api_access: true,
+  });
+  // The demo project is confirmed by the provisioning system right away, so it is usable at once.
+  await upstreams.builtin.provisioning.createProject(DEMO_PROJECT_SLUG);
+  await projects.insertProject(db, { slug: DEMO_PROJECT_SLUG, name: 'Demo', status: 'ready', ownerId: user.id, now: clock.now().toISOString() });
+  const key = await services.apiKeys.create(user.id, { name: 'demo key' });
+  return key.token;
+}

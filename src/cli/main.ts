@@ -1,0 +1,92 @@
+// `cloudplane serve | worker | migrate`
+import { Command } from 'commander';
+import pino from 'pino';
+import { createApplication, type Application } from '../app.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+function createLogger(config: Config) {
+  // Keys and tokens never reach the log: request lines carry method and URL only, and the header is redacted anyway.
+  return pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization'] });
+}
+
+function describeStorage(config: Config): string {
+  if (!config.databaseUrl) return `SQLite in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+function printFirstStart(app: Application, urls: { mainUrl: string; legacyUrl: string }, config: Config): void {
+  const lines = [
+    '',
+    'cloudplane is running',
+    `  project API   ${urls.mainUrl}/api/v1`,
+    `  legacy API    ${urls.legacyUrl}/api/v1`,
+    `  operator API  ${urls.mainUrl}/admin/v1`,
+    `  storage       ${describeStorage(config)}`,
+  ];
+  if (app.firstStart.demoKey) lines.push(`  demo API key  ${app.firstStart.demoKey}    (shown once; user demo@cloudplane.local, project "demo")`);
+  if (app.firstStart.operatorToken) lines.push(`  operator token ${app.firstStart.operatorToken}    (shown once; set CLOUDPLANE_ADMIN_TOKEN to choose your own)`);
+  lines.push('');
+  // Printed on the terminal, never logged: this is the one time the secrets are shown.
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** SIGTERM/SIGINT: stop accepting, finish in-flight requests and jobs, then exit. */
+function stopOnSignal(app: Application, logger: pino.Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const app = await createApplication({ config, logger, http: true, worker: true, demo: true });
+  stopOnSignal(app, logger);
+  const urls = await app.listen();
+  printFirstStart(app, urls, config);
+}
+
+async function worker(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const app = await createApplication({ config, logger, http: false, worker: true, demo: false });
+  stopOnSignal(app, logger);
+  await app.listen();
+  logger.info({ workerId: app.runner?.workerId }, 'worker started');
+}
+
+async function migrate(): Promise<void> {
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  try {
+    const applied = await migrateToLatest(handle);
+    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'already up to date\n');
+  } finally {
+    await handle.close();
+  }
+}
+
+const program = new Command('cloudplane').description('An open control plane for a virtual-server cloud');
+program.command('serve').description('Run the project, legacy and operator APIs with a background worker').action(serve);
+program.command('worker').description('Run a background worker only (scale-out)').action(worker);
+program.command('migrate').description('Apply database migrations and exit').action(migrate);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? `configuration: ${error.message}` : (error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

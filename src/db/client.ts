@@ -1,0 +1,88 @@
+// Opens the one database cloudplane keeps its state in: embedded SQLite in
+// DATA_DIR when DATABASE_URL is unset, otherwise that PostgreSQL server.
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+}
+
+// better-sqlite3 refuses to bind booleans; everything else binds as it is.
+function bindable(params: unknown[]): unknown[] {
+  return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const native = new SqliteDatabase(path.join(dataDir, 'cloudplane.db'));
+  native.pragma('journal_mode = WAL');
+  native.pragma('synchronous = FULL');
+  native.pragma('foreign_keys = ON');
+  // Several processes may share the file (serve + worker); wait for the write lock instead of failing.
+  native.pragma('busy_timeout = 5000');
+
+  const database = {
+    close: () => native.close(),
+    prepare(sqlText: string) {
+      const statement = native.prepare(sqlText);
+      return {
+        reader: statement.reader,
+        all: (params: unknown[]) => statement.all(...bindable(params)),
+        run: (params: unknown[]) => statement.run(...bindable(params)),
+        iterate: (params: unknown[]) => statement.iterate(...bindable(params)),
+      };
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: database as never }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+const PG_INT8 = 20;
+const PG_TIMESTAMPTZ = 1184;
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser(oid: number, format?: 'text' | 'binary') {
+        // Ids and money are bigint columns that always fit a JS number here.
+        if (oid === PG_INT8) return (value: string) => Number(value);
+        // Timestamps leave the database as the same ISO text SQLite stores.
+        if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+        return pg.types.getTypeParser(oid, format as 'text');
+      },
+    } as pg.CustomTypesConfig,
+  });
+  // A dropped idle connection must not take the process down; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_*UNIQUE/PRIMARYKEY). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,27 @@
+// Applies the committed migrations, in order, to either engine.
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle } from './client.ts';
+import { columnTypes } from './migrations/column-types.ts';
+import * as foundation from './migrations/0001-foundation.ts';
+
+const migrations = {
+  '0001-foundation': foundation,
+};
+
+class CommittedMigrations implements MigrationProvider {
+  constructor(private readonly handle: DatabaseHandle) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const types = columnTypes(this.handle.engine);
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, migration]) => [name, { up: (db) => migration.up(db, types) }]),
+    );
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new CommittedMigrations(handle) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

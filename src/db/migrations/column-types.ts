@@ -1,0 +1,37 @@
+// Column types for migrations written once for both engines. Each name says
+// what the column holds; the engine decides how it is stored.
+import type { ColumnDataType, CreateTableBuilder } from 'kysely';
+import type { Engine } from '../client.ts';
+
+export interface ColumnTypes {
+  /** Adds an auto-incrementing integer primary key named `id`. */
+  serialId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+  /** An integer referring to a serial id. */
+  reference: ColumnDataType;
+  timestamp: ColumnDataType;
+  boolean: ColumnDataType;
+  json: ColumnDataType;
+  /** Integer minor units. */
+  money: ColumnDataType;
+}
+
+export function columnTypes(engine: Engine): ColumnTypes {
+  if (engine === 'postgres') {
+    return {
+      serialId: (table) => table.addColumn('id', 'bigserial', (column) => column.primaryKey()),
+      reference: 'bigint',
+      timestamp: 'timestamptz',
+      boolean: 'boolean',
+      json: 'jsonb',
+      money: 'bigint',
+    };
+  }
+  return {
+    serialId: (table) => table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement()),
+    reference: 'integer',
+    timestamp: 'text',
+    boolean: 'integer',
+    json: 'text',
+    money: 'integer',
+  };
+}

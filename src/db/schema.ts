@@ -1,0 +1,155 @@
+// The tables, as Kysely sees them. Columns that differ between the two engines
+// (booleans are 0/1 in SQLite, JSON is text there) are typed by what is written;
+// reads go through db/columns.ts so both engines give the same values.
+import type { ColumnType, Generated } from 'kysely';
+
+/** ISO 8601 UTC text written by the app; PostgreSQL stores timestamptz. */
+type Timestamp = string;
+/** Integer minor units (cents). */
+type Money = number;
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+type Json = ColumnType<unknown, string, string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+  legacy_api_access: Bool;
+  created_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** Public part of the token, used to find the row; the secret is only stored hashed. */
+  lookup_id: string;
+  secret_hash: string;
+  read_only: Bool;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  status: 'setting_up' | 'ready' | 'deleting';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  role: 'owner' | 'admin' | 'member';
+  created_at: Timestamp;
+}
+
+export interface ServersTable {
+  id: string;
+  project_id: number;
+  hostname: string | null;
+  status: 'running' | 'stopped' | 'suspended';
+  created_at: Timestamp;
+}
+
+export interface SshKeysTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  public_key: string;
+  fingerprint: string;
+  created_at: Timestamp;
+}
+
+export interface BillingAccountsTable {
+  user_id: number;
+  currency: string;
+  credit_balance: Money;
+  created_at: Timestamp;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  amount: Money;
+  balance_after: Money;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface BillingCatalogueTable {
+  id: number;
+  document: Json;
+  updated_at: Timestamp;
+}
+
+export interface ProvisioningProjectsTable {
+  slug: string;
+  status: 'active' | 'deleted';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RdnsRecordsTable {
+  address: string;
+  ptr: string;
+  updated_at: Timestamp;
+}
+
+export interface FirewallAppliedTable {
+  server_id: string;
+  generation: number;
+  ruleset: string;
+  applied_at: Timestamp;
+}
+
+export interface FaultsTable {
+  system: string;
+  mode: 'ok' | 'down' | 'error' | 'timeout';
+  remaining: number | null;
+  committed: Bool;
+  updated_at: Timestamp;
+}
+
+export interface JobsTable {
+  id: Generated<number>;
+  type: string;
+  payload: Json;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  servers: ServersTable;
+  ssh_keys: SshKeysTable;
+  billing_accounts: BillingAccountsTable;
+  credit_ledger: CreditLedgerTable;
+  billing_catalogue: BillingCatalogueTable;
+  provisioning_projects: ProvisioningProjectsTable;
+  rdns_records: RdnsRecordsTable;
+  firewall_applied: FirewallAppliedTable;
+  faults: FaultsTable;
+  jobs: JobsTable;
+  settings: SettingsTable;
+}

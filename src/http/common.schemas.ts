@@ -1,0 +1,26 @@
+// Schemas shared by every route: the problem-details body and the error
+// responses each route declares (so the OpenAPI document shows them too).
+import { Type } from 'typebox';
+
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    code: Type.String({ description: 'Stable error code' }),
+    detail: Type.String(),
+    errors: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() }), {
+        description: 'Field-level problems of a validation_error',
+      }),
+    ),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details' },
+);
+
+export const errorResponses = {
+  '4xx': ProblemSchema,
+  '5xx': ProblemSchema,
+};
+
+export const NoContent = Type.Null({ description: 'No content' });

@@ -1,0 +1,52 @@
+// Bearer authentication for the project API (API keys) and the operator API
+// (the operator token). Missing, malformed, unknown, revoked and expired
+// credentials all get the same 401.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.ts';
+import type { Actor, ApiKeyService } from '../../modules/api-keys/api-keys.service.ts';
+import { hashToken, sameHash } from '../../secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+const unauthenticated = () =>
+  new ApiError('unauthenticated', 'A valid API key is required: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every route of `app` needs an API key. A read-only key is refused any
+ * change here, before the body is even validated, so it always sees 403
+ * `read_only_key` rather than a validation error; the services check again
+ * for callers that do not come through HTTP.
+ */
+export function requireApiKey(app: FastifyInstance, keys: ApiKeyService): void {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.addHook('onRequest', async (request) => {
+    const actor = await keys.authenticate(bearerToken(request));
+    if (!actor) throw unauthenticated();
+    if (actor.readOnly && !SAFE_METHODS.has(request.method)) {
+      throw new ApiError('read_only_key', 'This API key is read-only and cannot make changes');
+    }
+    request.actor = actor;
+  });
+}
+
+export function requireOperatorToken(app: FastifyInstance, tokenHash: string): void {
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token || !sameHash(hashToken(token), tokenHash)) {
+      throw new ApiError('unauthenticated', 'The operator token is required: send Authorization: Bearer <token>', {}, { 'www-authenticate': 'Bearer' });
+    }
+  });
+}

@@ -1,0 +1,42 @@
+// Checks each response body against the schema its route declares. Enabled
+// by the test helper, so every integration test also proves that the
+// OpenAPI document (generated from those schemas) tells the truth.
+import type { FastifyInstance } from 'fastify';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+export interface ContractViolation {
+  method: string;
+  route: string;
+  status: number;
+  errors: string;
+}
+
+export function checkResponsesAgainstSchemas(app: FastifyInstance, report: (violation: ContractViolation) => void): void {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validators = new Map<string, Map<string, ValidateFunction>>();
+
+  app.addHook('onRoute', (route) => {
+    const responses = (route.schema?.response ?? {}) as Record<string, object>;
+    const byStatus = new Map(Object.entries(responses).map(([status, schema]) => [status, ajv.compile(schema)]));
+    for (const method of [route.method].flat()) validators.set(`${method} ${route.url}`, byStatus);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url;
+    const byStatus = route ? validators.get(`${request.method} ${route}`) : undefined;
+    if (!byStatus || typeof payload !== 'string') return payload;
+    const status = String(reply.statusCode);
+    const validate = byStatus.get(status) ?? byStatus.get(`${status[0]}xx`);
+    if (!validate) {
+      report({ method: request.method, route: route!, status: reply.statusCode, errors: 'status not declared' });
+      return payload;
+    }
+    const body = payload === '' ? null : JSON.parse(payload);
+    if (!validate(body)) report({ method: request.method, route: route!, status: reply.statusCode, errors: ajv.errorsText(validate.errors) });
+    return payload;
+  });
+}

@@ -1,0 +1,16 @@
+// The project API under /api/v1: every route needs an API key.
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { requireApiKey } from './plugins/authentication.ts';
+import type { Services } from '../services.ts';
+import { accountRoutes } from '../modules/account/account.routes.ts';
+import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
+import { projectRoutes } from '../modules/projects/projects.routes.ts';
+
+export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  requireApiKey(app, services.apiKeys);
+  await app.register(accountRoutes, { account: services.account });
+  await app.register(projectRoutes, { projects: services.projects, publicUrl });
+  await app.register(catalogueRoutes, { catalogue: services.catalogue });
+};

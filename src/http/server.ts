@@ -1,0 +1,100 @@
+// The listener on PORT: the project API (/api/v1), the operator API
+// (/admin/v1), the OpenAPI document, health and metrics.
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { Type } from 'typebox';
+import { pingDatabase } from '../db/client.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { operatorRoutes, type OperatorDependencies } from '../modules/operator/operator.routes.ts';
+import type { Services } from '../services.ts';
+import { requireOperatorToken } from './plugins/authentication.ts';
+import { instrument } from './plugins/metrics.ts';
+import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
+import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
+import { installValidation } from './plugins/validation.ts';
+import { projectApi } from './project-api.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const MAX_URL_LENGTH = 8192;
+
+export interface MainServerOptions {
+  logger: Logger;
+  db: Kysely<Database>;
+  services: Services;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members'>;
+  operatorTokenHash: string;
+  metrics: Registry;
+  publicUrl: string | undefined;
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+/** Options shared by both listeners: the same edge limits and error shapes. */
+export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnType<typeof clientErrorHandler>) {
+  return {
+    loggerInstance: logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: clientError,
+  };
+}
+
+export async function buildMainServer(options: MainServerOptions): Promise<FastifyInstance> {
+  const app = Fastify(fastifyOptions(options.logger, clientErrorHandler('application/problem+json', problemForStatus)));
+  installValidation(app);
+  // JSON only: any other body type answers 415 rather than reaching a route as text.
+  app.removeContentTypeParser(['text/plain']);
+  installProblemDetails(app);
+  instrument(app, options.metrics, 'project');
+  if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return sendProblem(reply, problem('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters`));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'cloudplane project API',
+        version: '1.0.0',
+        description: 'Projects, servers, actions, orders and catalogue, firewall groups and reverse DNS.',
+      },
+      components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key' } } },
+      security: [{ apiKey: [] }],
+    },
+  });
+
+  await app.register(projectApi, { prefix: '/api/v1', services: options.services, publicUrl: options.publicUrl });
+  await app.register(
+    async (admin) => {
+      requireOperatorToken(admin, options.operatorTokenHash);
+      await admin.register(operatorRoutes, {
+        ...options.operator,
+        users: options.services.users,
+        apiKeys: options.services.apiKeys,
+        members: options.services.members,
+      });
+    },
+    { prefix: '/admin/v1' },
+  );
+
+  const hide = true;
+  app.get('/api/v1/openapi.json', { schema: { hide } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide } }, async (_request, reply) => {
+    try {
+      await pingDatabase(options.db);
+      return { status: 'ready' };
+    } catch {
+      return sendProblem(reply, problem('service_unavailable', 'The database does not answer'));
+    }
+  });
+  app.get('/metrics', { schema: { hide } }, async (_request, reply) =>
+    reply.type(options.metrics.contentType).send(await options.metrics.metrics()),
+  );
+  return app;
+}

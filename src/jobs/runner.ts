@@ -1,0 +1,228 @@
+// The worker: claims due jobs, runs their handlers, retries failures with
+// exponential backoff. Execution is at-least-once, so handlers are written to
+// be safe when repeated.
+//
+// A claim sets a lease (`locked_until`) that the worker renews while the job
+// runs. A process that dies stops renewing, its lease runs out, and any worker
+// (including the restarted process) claims the job again.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../clock.ts';
+import type { Engine } from '../db/client.ts';
+import { readJson } from '../db/columns.ts';
+import type { Database } from '../db/schema.ts';
+
+export interface JobContext {
+  jobId: number;
+  /** 1 on the first run. */
+  attempt: number;
+}
+
+export type JobHandler = (payload: any, context: JobContext) => Promise<void>;
+
+/** Thrown by a handler that is waiting on something: run again after `delayMs`, not counted as a failure. */
+export class RetryLater extends Error {
+  constructor(readonly delayMs: number, reason = 'waiting') {
+    super(reason);
+  }
+}
+
+export interface RunnerOptions {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  logger: Logger;
+  pollIntervalMs?: number;
+  leaseMs?: number;
+  concurrency?: number;
+  /** Called before each poll, e.g. to pick up a clock moved by another process. */
+  beforePoll?: () => Promise<void>;
+}
+
+export function backoffMs(attempt: number): number {
+  const base = Math.min(60_000, 500 * 2 ** (attempt - 1));
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+export class JobRunner {
+  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private readonly concurrency: number;
+  private timer: NodeJS.Timeout | null = null;
+  private stopping = false;
+  private polling = false;
+  private pollAgain = false;
+
+  constructor(private readonly options: RunnerOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 200;
+    this.leaseMs = options.leaseMs ?? 15_000;
+    this.concurrency = options.concurrency ?? 4;
+  }
+
+  register(type: string, handler: JobHandler): void {
+    this.handlers.set(type, handler);
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.schedule(0);
+  }
+
+  /** Polls now instead of at the next tick (after enqueueing, or after the clock moved). */
+  wake(): void {
+    if (!this.stopping) this.schedule(0);
+  }
+
+  /** Stops claiming, lets running jobs finish, and hands back any that did not within `graceMs`. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.stopping = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    let graceTimer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      graceTimer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.running]), grace]);
+    clearTimeout(graceTimer);
+    await this.options.db
+      .updateTable('jobs')
+      .set({ status: 'queued', locked_by: null, locked_until: null })
+      .where('status', '=', 'running')
+      .where('locked_by', '=', this.workerId)
+      .execute();
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+    this.timer.unref?.();
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopping) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      await this.options.beforePoll?.();
+      const free = this.concurrency - this.running.size;
+      if (free > 0) {
+        for (const job of await this.claim(free)) this.track(this.execute(job));
+      }
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'job poll failed');
+    } finally {
+      this.polling = false;
+      if (!this.stopping) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
+      this.pollAgain = false;
+    }
+  }
+
+  private track(promise: Promise<void>): void {
+    this.running.add(promise);
+    void promise.finally(() => {
+      this.running.delete(promise);
+      this.wake();
+    });
+  }
+
+  /**
+   * One statement both picks and locks the jobs. On PostgreSQL `FOR UPDATE
+   * SKIP LOCKED` lets several workers claim side by side without waiting on
+   * each other; SQLite runs one write at a time, so the UPDATE is atomic.
+   */
+  private async claim(limit: number) {
+    const now = this.options.clock.now().toISOString();
+    const lease = new Date(this.options.clock.now().getTime() + this.leaseMs).toISOString();
+    const { db } = this.options;
+    let due = db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(limit);
+    if (this.options.engine === 'postgres') due = due.forUpdate().skipLocked();
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        locked_by: this.workerId,
+        locked_until: lease,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', 'in', due)
+      .returning(['id', 'type', 'payload', 'attempts', 'max_attempts'])
+      .execute();
+  }
+
+  private async execute(job: { id: number; type: string; payload: unknown; attempts: number; max_attempts: number }): Promise<void> {
+    const { clock, logger } = this.options;
+    const heartbeat = setInterval(() => void this.renewLease(job.id), Math.max(50, this.leaseMs / 3));
+    try {
+      const handler = this.handlers.get(job.type);
+      if (!handler) throw new Error(`no handler for job type ${job.type}`);
+      await handler(readJson(job.payload), { jobId: job.id, attempt: job.attempts });
+      await this.finish(job.id, { status: 'done', locked_by: null, locked_until: null, last_error: null });
+    } catch (error) {
+      const now = clock.now().getTime();
+      if (error instanceof RetryLater) {
+        // Waiting is not failing: give the attempt back.
+        await this.finish(job.id, {
+          status: 'queued',
+          attempts: Math.max(0, job.attempts - 1),
+          run_at: new Date(now + error.delayMs).toISOString(),
+          locked_by: null,
+          locked_until: null,
+          last_error: error.message,
+        });
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const exhausted = job.attempts >= job.max_attempts;
+      logger.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, exhausted ? 'job failed for good' : 'job failed, will retry');
+      await this.finish(job.id, {
+        status: exhausted ? 'failed' : 'queued',
+        run_at: new Date(now + backoffMs(job.attempts)).toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: message.slice(0, 2000),
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async renewLease(jobId: number): Promise<void> {
+    const lease = new Date(this.options.clock.now().getTime() + this.leaseMs).toISOString();
+    await this.options.db
+      .updateTable('jobs')
+      .set({ locked_until: lease })
+      .where('id', '=', jobId)
+      .where('locked_by', '=', this.workerId)
+      .execute()
+      .catch((error) => this.options.logger.error({ err: error, jobId }, 'lease renewal failed'));
+  }
+
+  /** Records the outcome only while this worker still holds the job. */
+  private async finish(jobId: number, values: Record<string, unknown>): Promise<void> {
+    await this.options.db
+      .updateTable('jobs')
+      .set({ ...values, updated_at: this.options.clock.now().toISOString() })
+      .where('id', '=', jobId)
+      .where('locked_by', '=', this.workerId)
+      .execute();
+  }
+}
+

@@ -1,0 +1,62 @@
+// The listener on LEGACY_PORT: the older account API. Every answer, errors
+// and unknown paths included, is JSON in the legacy envelope.
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import FindMyWay from 'find-my-way';
+import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
+import { fastifyOptions, MAX_URL_LENGTH } from '../http/server.ts';
+import { clientErrorHandler } from '../http/plugins/problem-details.ts';
+import { instrument } from '../http/plugins/metrics.ts';
+import { installValidation } from '../http/plugins/validation.ts';
+import { failure, sendFailure, toLegacyFailure } from './envelope.ts';
+
+export interface LegacyServerOptions {
+  logger: Logger;
+  metrics: Registry;
+}
+
+export async function buildLegacyServer(options: LegacyServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...fastifyOptions(options.logger, clientErrorHandler('application/json', (_status, message) => failure(message))),
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = toLegacyFailure(error, request);
+      void sendFailure(reply, status, body);
+    },
+  });
+  installValidation(app);
+  // JSON only: any other body type answers 415 rather than reaching a route as text.
+  app.removeContentTypeParser(['text/plain']);
+  instrument(app, options.metrics, 'legacy');
+
+  const mirror = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && !mirror.hasRoute(method as never, route.url)) mirror.on(method as never, route.url, () => {});
+    }
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const { status, body, headers } = toLegacyFailure(error, request);
+    return sendFailure(reply, status, body, headers);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => mirror.find(method as never, path) !== null);
+    if (allowed.length > 0) return sendFailure(reply, 405, failure(`${request.method} is not allowed here`), { allow: allowed.join(', ') });
+    return sendFailure(reply, 404, failure('Not found'));
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return sendFailure(reply, 414, failure('The URL is too long'));
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'cloudplane legacy account API', version: '1.0.0' },
+      components: { securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' } } },
+      security: [{ apiToken: [] }],
+    },
+  });
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,86 @@
+// API keys: `cp_<lookup id>_<secret>`. The lookup id finds the row; only a
+// hash of the secret is stored, and it is compared in constant time.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { readBool } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
+import { hashToken, randomToken, sameHash } from '../../secrets.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+
+export interface Actor {
+  userId: number;
+  keyId: number;
+  readOnly: boolean;
+}
+
+export interface CreatedApiKey {
+  id: number;
+  name: string;
+  read_only: boolean;
+  expires_at: string | null;
+  token: string;
+}
+
+const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+// Compared against when no key matches, so a miss costs what a hit costs.
+const DECOY_HASH = hashToken('decoy');
+
+export class ApiKeyService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {
+    const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('user');
+    const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
+    const lookupId = randomBytes(8).toString('hex');
+    const secret = randomToken(32);
+    const row = await this.db
+      .insertInto('api_keys')
+      .values({
+        user_id: userId,
+        name: input.name,
+        lookup_id: lookupId,
+        secret_hash: hashToken(secret),
+        read_only: input.read_only ?? false,
+        expires_at: expiresAt,
+        revoked_at: null,
+        created_at: this.clock.now().toISOString(),
+      })
+      .returning(['id', 'name', 'read_only', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    return { id: row.id, name: row.name, read_only: readBool(row.read_only), expires_at: row.expires_at, token: `cp_${lookupId}_${secret}` };
+  }
+
+  async revoke(keyId: number): Promise<void> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.clock.now().toISOString() })
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('API key');
+  }
+
+  /** The actor behind a bearer token, or null for a missing, malformed, unknown, revoked or expired key. */
+  async authenticate(token: string | undefined): Promise<Actor | null> {
+    const match = token ? TOKEN_FORMAT.exec(token) : null;
+    const row = match
+      ? await this.db
+          .selectFrom('api_keys')
+          .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
+          .where('lookup_id', '=', match[1]!)
+          .executeTakeFirst()
+      : undefined;
+    const secretMatches = sameHash(hashToken(match?.[2] ?? ''), row?.secret_hash ?? DECOY_HASH);
+    if (!row || !secretMatches || row.revoked_at !== null) return null;
+    if (row.expires_at !== null && row.expires_at <= this.clock.now().toISOString()) return null;
+    return { userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) };
+  }
+}
+
+export function requireWritable(actor: Actor): void {
+  if (actor.readOnly) throw new ApiError('read_only_key', 'This API key is read-only and cannot make changes');
+}

@@ -1,0 +1,117 @@
+// The operator API (/admin/v1): the provider's back office, and how tests set
+// up the world. It talks to the built-in systems directly, so it keeps working
+// while a system is made to fail for the public APIs.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { AdjustableClock } from '../../clock.ts';
+import { errorResponses, NoContent } from '../../http/common.schemas.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { formatMoney, parseMoney } from '../../money.ts';
+import { InsufficientCredit } from '../../upstreams/billing/builtin.ts';
+import type { Upstreams } from '../../upstreams/index.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
+import { CatalogueSchema } from '../catalogue/catalogue.schemas.ts';
+import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
+import type { MemberService } from '../projects/members.service.ts';
+import type { UserService } from '../users/users.service.ts';
+import * as schemas from './operator.schemas.ts';
+
+export interface OperatorDependencies {
+  users: UserService;
+  apiKeys: ApiKeyService;
+  members: MemberService;
+  upstreams: Upstreams;
+  /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
+  testClock: AdjustableClock | null;
+  /** Lets the worker run work that became due when the clock moved. */
+  wakeWorker: () => void;
+}
+
+const hide = true;
+
+export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = async (app, deps) => {
+  const { users, apiKeys, members, upstreams } = deps;
+  const billing = upstreams.builtin.billing;
+
+  app.post('/users', { schema: { hide, body: schemas.CreateUserBody, response: { 201: schemas.UserSchema, ...errorResponses } } }, async (request, reply) =>
+    reply.code(201).send(await users.create(request.body)),
+  );
+
+  app.get('/users/:user_id', { schema: { hide, params: schemas.UserIdParams, response: { 200: schemas.UserSchema, ...errorResponses } } }, (request) =>
+    users.get(request.params.user_id),
+  );
+
+  app.post(
+    '/users/:user_id/api-keys',
+    { schema: { hide, params: schemas.UserIdParams, body: schemas.CreateApiKeyBody, response: { 201: schemas.CreatedApiKeySchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await apiKeys.create(request.params.user_id, request.body)),
+  );
+
+  app.delete('/api-keys/:key_id', { schema: { hide, params: schemas.KeyIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+    await apiKeys.revoke(request.params.key_id);
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/users/:user_id/credit',
+    { schema: { hide, params: schemas.UserIdParams, body: schemas.CreditBody, response: { 200: schemas.BillingAccountSchema, ...errorResponses } } },
+    async (request) => {
+      const amount = parseMoney(request.body.amount);
+      try {
+        const account = await billing.adjustCredit(request.params.user_id, amount, request.body.reason ?? 'operator adjustment');
+        if (!account) throw notFound('billing account');
+        return { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency };
+      } catch (error) {
+        if (error instanceof InsufficientCredit) {
+          throw new ApiError('validation_error', 'amount: credit can never go negative', { errors: [{ field: 'amount', message: 'would make the credit balance negative' }] });
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/projects/:project_slug/members/:user_id',
+    { schema: { hide, params: schemas.MemberParams, body: schemas.MemberBody, response: { 200: schemas.MemberSchema, ...errorResponses } } },
+    (request) => members.set(request.params.project_slug, request.params.user_id, request.body.role),
+  );
+
+  app.delete('/projects/:project_slug/members/:user_id', { schema: { hide, params: schemas.MemberParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+    await members.remove(request.params.project_slug, request.params.user_id);
+    return reply.code(204).send(null);
+  });
+
+  app.get('/catalogue', { schema: { hide, response: { 200: CatalogueSchema, ...errorResponses } } }, () => billing.getCatalogue());
+
+  app.put('/catalogue', { schema: { hide, body: CatalogueSchema, response: { 200: CatalogueSchema, ...errorResponses } } }, async (request) => {
+    const problems = catalogueProblems(request.body);
+    if (problems.length > 0) {
+      throw new ApiError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
+    }
+    await billing.replaceCatalogue(request.body);
+    return billing.getCatalogue();
+  });
+
+  app.get('/faults', { schema: { hide, response: { 200: Type.Record(Type.String(), schemas.FaultSchema), ...errorResponses } } }, async () =>
+    Object.fromEntries((await upstreams.faults.list()).map((fault) => [fault.system, fault])),
+  );
+
+  app.put(
+    '/faults/:system',
+    { schema: { hide, params: schemas.SystemParams, body: schemas.FaultBody, response: { 200: schemas.FaultSchema, ...errorResponses } } },
+    (request) => upstreams.faults.set(request.params.system, request.body.mode, request.body.count ?? null, request.body.committed ?? false),
+  );
+
+  const testClock = deps.testClock;
+  if (testClock) {
+    app.post(
+      '/clock/advance',
+      { schema: { hide, body: schemas.ClockAdvanceBody, response: { 200: Type.Object({ now: Type.String() }), ...errorResponses } } },
+      async (request) => {
+        const now = await testClock.advance(request.body.seconds);
+        deps.wakeWorker();
+        return { now: now.toISOString() };
+      },
+    );
+  }
+};

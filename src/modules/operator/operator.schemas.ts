@@ -1,0 +1,79 @@
+import { Type } from 'typebox';
+
+const Decimal = Type.String({ pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', maxLength: 14, description: 'Decimal amount, at most two decimals' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const UserIdParams = Type.Object({ user_id: IdParam });
+export const KeyIdParams = Type.Object({ key_id: IdParam });
+export const MemberParams = Type.Object({ project_slug: Type.String({ pattern: '^[-A-Za-z0-9_]+$', maxLength: 50 }), user_id: IdParam });
+export const SystemParams = Type.Object({
+  system: Type.Union([Type.Literal('billing'), Type.Literal('provisioning'), Type.Literal('rdns'), Type.Literal('firewall')]),
+});
+
+export const BillingAccountSchema = Type.Object({
+  exists: Type.Boolean(),
+  credit_balance: Nullable(Type.String()),
+  currency: Nullable(Type.String()),
+});
+
+export const CreateUserBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
+  billing_account: Type.Optional(
+    Nullable(
+      Type.Object({
+        currency: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 }),
+        credit_balance: Type.String({ pattern: '^\\d{1,10}(\\.\\d{1,2})?$', maxLength: 13 }),
+      }),
+    ),
+  ),
+  legacy_api_access: Type.Optional(Type.Boolean()),
+});
+
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  legacy_api_access: Type.Boolean(),
+  billing_account: BillingAccountSchema,
+  created_at: Type.String(),
+});
+
+export const CreateApiKeyBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  read_only: Type.Optional(Type.Boolean()),
+  expires_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))),
+});
+
+export const CreatedApiKeySchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  read_only: Type.Boolean(),
+  expires_at: Nullable(Type.String()),
+  token: Type.String({ description: 'Shown once; only its hash is kept' }),
+});
+
+export const CreditBody = Type.Object({ amount: Decimal, reason: Type.Optional(Type.String({ maxLength: 255 })) });
+
+export const MemberBody = Type.Object({
+  role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]),
+});
+export const MemberSchema = Type.Object({ project: Type.String(), user_id: Type.Integer(), role: Type.String() });
+
+export const FaultBody = Type.Object({
+  mode: Type.Union([Type.Literal('ok'), Type.Literal('down'), Type.Literal('error'), Type.Literal('timeout')]),
+  count: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000000 }))),
+  committed: Type.Optional(Type.Boolean()),
+});
+export const FaultSchema = Type.Object({
+  system: Type.String(),
+  mode: Type.String(),
+  count: Nullable(Type.Integer()),
+  committed: Type.Boolean(),
+});
+
+export const ClockAdvanceBody = Type.Object({ seconds: Type.Number({ minimum: 0, maximum: 10 * 365 * 86400 }) });

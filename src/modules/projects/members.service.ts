@@ -1,0 +1,40 @@
+// Project membership, set by the operator. A project always has exactly one
+// owner (the account it bills): naming a new owner makes the old one an admin,
+// and the owner cannot be removed or demoted directly.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import * as repo from './projects.repo.ts';
+
+export class MemberService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async set(slug: string, userId: number, role: repo.Role): Promise<{ project: string; user_id: number; role: repo.Role }> {
+    await this.db.transaction().execute(async (trx) => {
+      const project = await repo.findProjectBySlug(trx, slug);
+      if (!project) throw notFound('project');
+      const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw notFound('user');
+      const owner = await repo.findOwner(trx, project.id);
+      const now = this.clock.now().toISOString();
+      if (owner?.user_id === userId && role !== 'owner') {
+        throw new ApiError('conflict', 'The owner cannot be demoted; make another member the owner instead');
+      }
+      if (role === 'owner' && owner && owner.user_id !== userId) await repo.setMember(trx, project.id, owner.user_id, 'admin', now);
+      await repo.setMember(trx, project.id, userId, role, now);
+    });
+    return { project: slug, user_id: userId, role };
+  }
+
+  async remove(slug: string, userId: number): Promise<void> {
+    const project = await repo.findProjectBySlug(this.db, slug);
+    if (!project) throw notFound('project');
+    const owner = await repo.findOwner(this.db, project.id);
+    if (owner?.user_id === userId) throw new ApiError('conflict', 'The owner cannot be removed; make another member the owner first');
+    if (!(await repo.removeMember(this.db, project.id, userId))) throw notFound('member');
+  }
+}

@@ -1,0 +1,111 @@
+// Every query on projects and their members.
+import type { Kysely } from 'kysely';
+import type { Database, ProjectMembersTable, ProjectsTable } from '../../db/schema.ts';
+
+export type Role = ProjectMembersTable['role'];
+export type ProjectStatus = ProjectsTable['status'];
+
+export interface ProjectRow {
+  id: number;
+  slug: string;
+  name: string;
+  status: ProjectStatus;
+  created_at: string;
+}
+
+export interface MemberProjectRow extends ProjectRow {
+  role: Role;
+}
+
+const projectColumns = ['projects.id', 'projects.slug', 'projects.name', 'projects.status', 'projects.created_at'] as const;
+
+export function findMemberProject(db: Kysely<Database>, userId: number, slug: string): Promise<MemberProjectRow | undefined> {
+  return db
+    .selectFrom('projects')
+    .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+    .select([...projectColumns, 'project_members.role'])
+    .where('projects.slug', '=', slug)
+    .where('project_members.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findProjectBySlug(db: Kysely<Database>, slug: string): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').select(projectColumns).where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function countMemberProjects(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('project_members')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listMemberProjects(db: Kysely<Database>, userId: number, page?: { limit: number; offset: number }): Promise<MemberProjectRow[]> {
+  let query = db
+    .selectFrom('projects')
+    .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+    .select([...projectColumns, 'project_members.role'])
+    .where('project_members.user_id', '=', userId)
+    .orderBy('projects.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+export async function insertProject(
+  db: Kysely<Database>,
+  values: { slug: string; name: string; status: ProjectStatus; ownerId: number; now: string },
+): Promise<ProjectRow> {
+  const project = await db
+    .insertInto('projects')
+    .values({ slug: values.slug, name: values.name, status: values.status, created_at: values.now, updated_at: values.now })
+    .returning(['id', 'slug', 'name', 'status', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('project_members')
+    .values({ project_id: project.id, user_id: values.ownerId, role: 'owner', created_at: values.now })
+    .execute();
+  return project;
+}
+
+export async function updateProject(db: Kysely<Database>, id: number, values: { name?: string; status?: ProjectStatus; now: string }): Promise<void> {
+  const { now, ...changes } = values;
+  await db.updateTable('projects').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteProjectRow(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom('project_members').where('project_id', '=', id).execute();
+  await db.deleteFrom('projects').where('id', '=', id).execute();
+}
+
+export async function countProjectContents(db: Kysely<Database>, projectId: number): Promise<{ servers: number; ssh_keys: number }> {
+  const servers = await db
+    .selectFrom('servers')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  const keys = await db
+    .selectFrom('ssh_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return { servers: Number(servers.count), ssh_keys: Number(keys.count) };
+}
+
+export async function setMember(db: Kysely<Database>, projectId: number, userId: number, role: Role, now: string): Promise<void> {
+  await db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, created_at: now })
+    .onConflict((conflict) => conflict.columns(['project_id', 'user_id']).doUpdateSet({ role }))
+    .execute();
+}
+
+export async function removeMember(db: Kysely<Database>, projectId: number, userId: number): Promise<boolean> {
+  const result = await db.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function findOwner(db: Kysely<Database>, projectId: number): Promise<{ user_id: number } | undefined> {
+  return db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'owner').executeTakeFirst();
+}

@@ -1,0 +1,137 @@
+// Projects (D1): created `setting_up` until the provisioning system confirms
+// them; deleted only when empty, first in the provisioning system, then here.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
+import type { ProjectAccess } from './project-access.ts';
+import * as repo from './projects.repo.ts';
+import type { CreateProjectInput, Project } from './projects.schemas.ts';
+import { PROJECT_DELETE_JOB, PROJECT_SETUP_JOB } from './projects.jobs.ts';
+
+export interface ProjectServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: ProjectAccess;
+  provisioning: ProvisioningPort;
+  wakeWorker: () => void;
+  /** Multiplies simulated durations (CLOUDPLANE_SIM_SCALE). */
+  simScale: number;
+}
+
+/** How long the built-in provisioning system takes to confirm a project, before scaling. */
+const SETUP_DELAY_MS = 1000;
+/** The delete job is a safety net for a provisioning call that did not answer. */
+const DELETE_RETRY_DELAY_MS = 2000;
+
+export function slugFromName(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return slug || 'project';
+}
+
+export function toProject(row: repo.MemberProjectRow): Project {
+  return { slug: row.slug, name: row.name, role: row.role, status: row.status, created_at: row.created_at };
+}
+
+export class ProjectService {
+  constructor(private readonly deps: ProjectServiceDependencies) {}
+
+  async list(actor: Actor, page: { limit: number; offset: number }): Promise<{ count: number; projects: Project[] }> {
+    const [count, rows] = await Promise.all([
+      repo.countMemberProjects(this.deps.db, actor.userId),
+      repo.listMemberProjects(this.deps.db, actor.userId, page),
+    ]);
+    return { count, projects: rows.map(toProject) };
+  }
+
+  async get(actor: Actor, slug: string): Promise<Project> {
+    return toProject(await this.deps.access.require(actor, slug));
+  }
+
+  async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
+    requireWritable(actor);
+    const { db, clock } = this.deps;
+    const slug = input.slug ?? slugFromName(input.name);
+    try {
+      const project = await db.transaction().execute(async (trx) => {
+        const now = clock.now().toISOString();
+        const row = await repo.insertProject(trx, { slug, name: input.name.trim(), status: 'setting_up', ownerId: actor.userId, now });
+        await enqueueJob(trx, clock, {
+          type: PROJECT_SETUP_JOB,
+          payload: { projectId: row.id, slug },
+          delayMs: SETUP_DELAY_MS * this.deps.simScale,
+          maxAttempts: 1000,
+        });
+        return row;
+      });
+      this.deps.wakeWorker();
+      return toProject({ ...project, role: 'owner' });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError('slug_taken', `The slug "${slug}" is taken; choose another`, { errors: [{ field: 'slug', message: 'already taken' }] });
+      }
+      throw error;
+    }
+  }
+
+  async rename(actor: Actor, slug: string, name: string | undefined): Promise<Project> {
+    const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'admin' });
+    if (name === undefined) return toProject(project);
+    await repo.updateProject(this.deps.db, project.id, { name: name.trim(), now: this.deps.clock.now().toISOString() });
+    return toProject({ ...project, name: name.trim() });
+  }
+
+  /**
+   * Checks the project is empty and marks it `deleting` (with a durable job
+   * as a safety net), then deletes it in the provisioning system and here.
+   * A refusal from provisioning puts the project back as it was; a call that
+   * got no answer leaves it `deleting` for the job to finish.
+   */
+  async delete(actor: Actor, slug: string): Promise<void> {
+    const { db, clock } = this.deps;
+    const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'owner' });
+    const jobId = await db.transaction().execute(async (trx) => {
+      const current = await repo.findProjectBySlug(trx, slug);
+      if (!current || current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
+      const contents = await repo.countProjectContents(trx, project.id);
+      if (contents.servers > 0 || contents.ssh_keys > 0) {
+        throw new ApiError('project_not_empty', 'Delete the project\'s servers and SSH keys first', contents);
+      }
+      await repo.updateProject(trx, project.id, { status: 'deleting', now: clock.now().toISOString() });
+      return enqueueJob(trx, clock, {
+        type: PROJECT_DELETE_JOB,
+        payload: { projectId: project.id, slug },
+        delayMs: DELETE_RETRY_DELAY_MS,
+        maxAttempts: 1000,
+      });
+    });
+
+    try {
+      await this.deps.provisioning.deleteProject(slug);
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind !== 'timeout') {
+        await db.transaction().execute(async (trx) => {
+          await repo.updateProject(trx, project.id, { status: project.status, now: clock.now().toISOString() });
+          await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+        });
+      }
+      throw error;
+    }
+    await db.transaction().execute(async (trx) => {
+      await repo.deleteProjectRow(trx, project.id);
+      await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+    });
+  }
+}

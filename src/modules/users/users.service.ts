@@ -1,0 +1,82 @@
+// Users are created by the operator (the provider's back office). A user may
+// have a billing account in the billing system; the default is EUR with 0.00.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { readBool } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { formatMoney, parseMoney } from '../../money.ts';
+import { hashPassword } from '../../secrets.ts';
+import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+
+export interface NewUser {
+  email: string;
+  first_name?: string;
+  last_name?: string;
+  password?: string;
+  billing_account?: { currency: string; credit_balance: string } | null;
+  legacy_api_access?: boolean;
+}
+
+export interface UserRecord {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  legacy_api_access: boolean;
+  billing_account: { exists: boolean; credit_balance: string | null; currency: string | null };
+  created_at: string;
+}
+
+export class UserService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly billing: BuiltinBilling,
+  ) {}
+
+  async create(input: NewUser): Promise<UserRecord> {
+    const account = input.billing_account === undefined ? { currency: 'EUR', credit_balance: '0.00' } : input.billing_account;
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    try {
+      const id = await this.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: input.email.toLowerCase(),
+            first_name: input.first_name ?? '',
+            last_name: input.last_name ?? '',
+            password_hash: passwordHash,
+            legacy_api_access: input.legacy_api_access ?? false,
+            created_at: this.clock.now().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (account) await this.billing.openAccount(user.id, account.currency, parseMoney(account.credit_balance), trx);
+        return user.id;
+      });
+      return this.get(id);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiError('email_taken', 'A user with this e-mail address exists', { errors: [{ field: 'email', message: 'already in use' }] });
+      throw error;
+    }
+  }
+
+  async get(userId: number): Promise<UserRecord> {
+    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('user');
+    const account = await this.billing.getAccount(userId);
+    return {
+      id: user.id,
+      email: user.email,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      legacy_api_access: readBool(user.legacy_api_access),
+      billing_account: account
+        ? { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency }
+        : { exists: false, credit_balance: null, currency: null },
+      created_at: user.created_at,
+    };
+  }
+}

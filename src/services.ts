@@ -1,0 +1,53 @@
+// Builds every service once, with its dependencies passed in. The HTTP
+// layers (project, legacy, operator) and the worker all use these.
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/schema.ts';
+import type { JobRunner } from './jobs/runner.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { ApiKeyService } from './modules/api-keys/api-keys.service.ts';
+import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { MemberService } from './modules/projects/members.service.ts';
+import { ProjectAccess } from './modules/projects/project-access.ts';
+import { registerProjectJobs } from './modules/projects/projects.jobs.ts';
+import { ProjectService } from './modules/projects/projects.service.ts';
+import { UserService } from './modules/users/users.service.ts';
+import type { Upstreams } from './upstreams/index.ts';
+
+export interface Services {
+  apiKeys: ApiKeyService;
+  users: UserService;
+  account: AccountService;
+  access: ProjectAccess;
+  projects: ProjectService;
+  members: MemberService;
+  catalogue: CatalogueService;
+}
+
+export interface ServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  upstreams: Upstreams;
+  simScale: number;
+  /** Nudges the local worker after a job was enqueued; a no-op where none runs. */
+  wakeWorker: () => void;
+}
+
+export function createServices(deps: ServiceDependencies): Services {
+  const { db, clock, upstreams } = deps;
+  const access = new ProjectAccess(db);
+  return {
+    apiKeys: new ApiKeyService(db, clock),
+    users: new UserService(db, clock, upstreams.builtin.billing),
+    account: new AccountService(db, upstreams.billing),
+    access,
+    projects: new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker, simScale: deps.simScale }),
+    members: new MemberService(db, clock),
+    catalogue: new CatalogueService(access, upstreams.billing),
+  };
+}
+
+/** Every background job type, registered on a runner (in `serve` or a `worker` process). */
+export function registerJobs(runner: JobRunner, deps: ServiceDependencies): void {
+  registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
+}

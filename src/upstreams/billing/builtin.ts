@@ -1,0 +1,93 @@
+// The built-in billing engine: accounts with credit balances and an
+// append-only ledger of every credit movement, and the catalogue it sells.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
+import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
+import type { BillingAccount, BillingPort } from './port.ts';
+
+export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
+
+export class InsufficientCredit extends Error {}
+
+export class BuiltinBilling implements BillingPort {
+  private cachedCatalogue: { catalogue: Catalogue; loadedAt: number } | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async getAccount(userId: number): Promise<BillingAccount | null> {
+    const row = await this.db
+      .selectFrom('billing_accounts')
+      .select(['user_id', 'currency', 'credit_balance'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance } : null;
+  }
+
+  async openAccount(userId: number, currency: string, creditBalance: number, db: Kysely<Database> = this.db): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await db.insertInto('billing_accounts').values({ user_id: userId, currency, credit_balance: creditBalance, created_at: now }).execute();
+    if (creditBalance !== 0) {
+      await db
+        .insertInto('credit_ledger')
+        .values({ user_id: userId, amount: creditBalance, balance_after: creditBalance, reason: 'opening balance', created_at: now })
+        .execute();
+    }
+  }
+
+  /**
+   * Moves credit by `amount` minor units (negative deducts). The balance
+   * check and the update are one statement, so two racing deductions can
+   * never both spend the same credit; the ledger row is written in the same
+   * transaction.
+   */
+  async adjustCredit(userId: number, amount: number, reason: string): Promise<BillingAccount | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('billing_accounts')
+        .set((eb) => ({ credit_balance: eb('credit_balance', '+', amount) }))
+        .where('user_id', '=', userId)
+        .where((eb) => eb('credit_balance', '+', amount), '>=', 0)
+        .returning(['user_id', 'currency', 'credit_balance'])
+        .executeTakeFirst();
+      if (!row) {
+        const exists = await trx.selectFrom('billing_accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+        if (!exists) return null;
+        throw new InsufficientCredit(`credit does not cover ${-amount} minor units`);
+      }
+      await trx
+        .insertInto('credit_ledger')
+        .values({ user_id: userId, amount, balance_after: row.credit_balance, reason, created_at: this.clock.now().toISOString() })
+        .execute();
+      return { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance };
+    });
+  }
+
+  async getCatalogue(): Promise<Catalogue> {
+    const cached = this.cachedCatalogue;
+    if (cached && Date.now() - cached.loadedAt < CATALOGUE_MAX_AGE_MS) return cached.catalogue;
+    const row = await this.db.selectFrom('billing_catalogue').select('document').where('id', '=', 1).executeTakeFirst();
+    if (!row) throw new Error('billing has no catalogue loaded');
+    const catalogue = readJson<Catalogue>(row.document);
+    this.cachedCatalogue = { catalogue, loadedAt: Date.now() };
+    return catalogue;
+  }
+
+  async hasCatalogue(): Promise<boolean> {
+    return (await this.db.selectFrom('billing_catalogue').select('id').where('id', '=', 1).executeTakeFirst()) !== undefined;
+  }
+
+  async replaceCatalogue(catalogue: Catalogue): Promise<void> {
+    const values = { document: writeJson(catalogue), updated_at: this.clock.now().toISOString() };
+    await this.db
+      .insertInto('billing_catalogue')
+      .values({ id: 1, ...values })
+      .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+      .execute();
+    this.cachedCatalogue = null;
+  }
+}

@@ -1,0 +1,21 @@
+// How a system behind the API failed. The HTTP layer maps these to 502/503.
+
+export type SystemName = 'billing' | 'provisioning' | 'rdns' | 'firewall';
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly system: SystemName,
+    readonly kind: 'unavailable' | 'failed' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const unavailable = (system: SystemName) => new UpstreamError(system, 'unavailable', `${system} is unavailable`);
+export const failed = (system: SystemName) => new UpstreamError(system, 'failed', `${system} answered with an error`);
+export const timedOut = (system: SystemName) => new UpstreamError(system, 'timeout', `${system} did not answer in time`);
+
+export function isUpstreamError(error: unknown): error is UpstreamError {
+  return error instanceof UpstreamError;
+}

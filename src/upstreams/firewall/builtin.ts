@@ -1,0 +1,26 @@
+// The built-in network controller: records the ruleset each server runs.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import type { AppliedRuleset, FirewallPort } from './port.ts';
+
+export class BuiltinFirewall implements FirewallPort {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  async apply(serverId: string, generation: number, ruleset: string): Promise<void> {
+    const values = { generation, ruleset, applied_at: this.clock.now().toISOString() };
+    await this.db
+      .insertInto('firewall_applied')
+      .values({ server_id: serverId, ...values })
+      .onConflict((conflict) => conflict.column('server_id').doUpdateSet(values).where('firewall_applied.generation', '<', generation))
+      .execute();
+  }
+
+  async getApplied(serverId: string): Promise<AppliedRuleset | null> {
+    const row = await this.db.selectFrom('firewall_applied').select(['generation', 'ruleset']).where('server_id', '=', serverId).executeTakeFirst();
+    return row ?? null;
+  }
+}

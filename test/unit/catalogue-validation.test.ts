@@ -1,0 +1,177 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Value } from 'typebox/value';
+import { CatalogueSchema, type Catalogue } from '../../src/modules/catalogue/catalogue.schemas.ts';
+import { catalogueProblems } from '../../src/modules/catalogue/catalogue.validation.ts';
+import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
+
+function fieldsAfter(mutate: (catalogue: Catalogue) => void): string[] {
+  const catalogue = structuredClone(demoCatalogue);
+  mutate(catalogue);
+  return catalogueProblems(catalogue).map((problem) => problem.field);
+}
+
+function at<T>(items: readonly T[], index: number): T {
+  const item = items[index];
+  assert.ok(item !== undefined, `no item at index ${index}`);
+  return item;
+}
+
+const cents = (amount: string) => Math.round(Number(amount) * 100);
+
+test('the demo catalogue matches the schema', () => {
+  assert.deepEqual(Value.Errors(CatalogueSchema, demoCatalogue), []);
+  assert.equal(Value.Check(CatalogueSchema, demoCatalogue), true);
+});
+
+test('the demo catalogue has no semantic problems', () => {
+  assert.deepEqual(catalogueProblems(demoCatalogue), []);
+});
+
+test('the demo catalogue shows a location no product is offered in', () => {
+  const offered = new Set(demoCatalogue.products.flatMap((p) => p.locations.map((l) => l.code)));
+  assert.ok(demoCatalogue.locations.some((l) => !offered.has(l.code)));
+});
+
+test('the demo catalogue has a product with pooled bandwidth', () => {
+  assert.ok(demoCatalogue.products.some((p) => p.pooled_bandwidth));
+});
+
+test('the demo catalogue only upgrades to products that cost more', () => {
+  for (const product of demoCatalogue.products) {
+    for (const targetId of product.upgradeable_to) {
+      const target = demoCatalogue.products.find((p) => p.id === targetId);
+      assert.ok(target, `product ${product.id} upgrades to unknown ${targetId}`);
+      const shared = product.billing_cycles.filter((c) => target.billing_cycles.includes(c));
+      assert.ok(shared.length > 0, `products ${product.id} and ${targetId} share no billing cycle`);
+      for (const cycle of shared) {
+        assert.ok(
+          cents(target.prices[cycle] ?? '0') > cents(product.prices[cycle] ?? '0'),
+          `product ${targetId} is not dearer than ${product.id} for ${cycle}`,
+        );
+      }
+    }
+  }
+});
+
+test('duplicate location codes are reported', () => {
+  // sin is the location no product uses, so renaming it orphans no stock entry.
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).code = 'fsn1'; }), ['locations[4].code']);
+});
+
+test('duplicate image names are reported', () => {
+  // Rename an image no product uses, so only the duplicate is reported.
+  const fields = fieldsAfter((c) => {
+    at(c.images, 4).name = 'debian-12';
+    for (const product of c.products) product.images = product.images.filter((name) => name !== 'alma-9');
+  });
+  assert.deepEqual(fields, ['images[4].name']);
+});
+
+test('duplicate product ids are reported', () => {
+  // Upgrade paths are cleared so that the lost id 3 is not also reported as an unknown target.
+  const fields = fieldsAfter((c) => {
+    at(c.products, 2).id = 1;
+    for (const product of c.products) product.upgradeable_to = [];
+  });
+  assert.deepEqual(fields, ['products[2].id']);
+});
+
+test('duplicate ISO ids are reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.isos, 2).id = 1; }), ['isos[2].id']);
+});
+
+test('promo codes that differ only in case are duplicates', () => {
+  assert.deepEqual(fieldsAfter((c) => { c.promo_codes.push({ code: 'welcome10', percent_off: 20 }); }), ['promo_codes[2].code']);
+});
+
+test('duplicate billing cycles of a product are reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 0).billing_cycles.push('monthly'); }), ['products[0].billing_cycles[3]']);
+});
+
+test('a default billing cycle the product does not offer is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 5).default_billing_cycle = 'quarterly'; }), ['products[5].default_billing_cycle']);
+});
+
+test('a price missing for an offered cycle is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { delete at(c.products, 1).prices.quarterly; }), ['products[1].prices.quarterly']);
+});
+
+test('a price for a cycle the product does not offer is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 5).prices.quarterly = '160.00'; }), ['products[5].prices.quarterly']);
+});
+
+test('setup fees must cover exactly the offered cycles', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => {
+      const product = at(c.products, 5);
+      delete product.setup_fees.annually;
+      product.setup_fees.weekly = '1.00';
+    }),
+    ['products[5].setup_fees.annually', 'products[5].setup_fees.weekly'],
+  );
+});
+
+test('a product currency other than the catalogue currency is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 3).currency = 'USD'; }), ['products[3].currency']);
+});
+
+test('a product offered in an unknown location is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(at(c.products, 3).locations, 1).code = 'fra9'; }), ['products[3].locations[1].code']);
+});
+
+test('a product listing a location twice is reported', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => { at(c.products, 3).locations.push({ code: 'fsn1', in_stock: false, upgrade_in_stock: false }); }),
+    ['products[3].locations[3].code'],
+  );
+});
+
+test('a product offering an unknown image is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 2).images.push('windows-2022'); }), ['products[2].images[5]']);
+});
+
+test('an upgrade to an unknown product is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 0).upgradeable_to.push(99); }), ['products[0].upgradeable_to[2]']);
+});
+
+test('an upgrade to the product itself is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 1).upgradeable_to.unshift(2); }), ['products[1].upgradeable_to[0]']);
+});
+
+test('an upgrade target listed twice is reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.products, 3).upgradeable_to.push(5); }), ['products[3].upgradeable_to[2]']);
+});
+
+test('add-on prices for a cycle no product is sold in are reported', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => {
+      c.pricing.ipv4_additional.weekly = '0.15';
+      c.pricing.ipv6.biennially = '0.00';
+    }),
+    ['pricing.ipv4_additional.weekly', 'pricing.ipv6.biennially'],
+  );
+});
+
+test('add-on prices are checked against the cycles of all products together', () => {
+  // Only product 6 lacks quarterly; the others still sell it, so quarterly add-ons stay valid.
+  assert.deepEqual(fieldsAfter((c) => { c.products = c.products.filter((p) => p.id >= 4); }), []);
+  assert.deepEqual(
+    fieldsAfter((c) => { c.products = c.products.filter((p) => p.id === 6); }),
+    ['pricing.ipv4_additional.quarterly', 'pricing.ipv6.quarterly'],
+  );
+});
+
+test('duplicate extra bandwidth sizes are reported', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.pricing.extra_bandwidth, 2).size_gb = 1000; }), ['pricing.extra_bandwidth[2].size_gb']);
+});
+
+test('every problem found is reported, not only the first', () => {
+  const problems = catalogueProblems({
+    ...structuredClone(demoCatalogue),
+    isos: [{ id: 7, name: null }, { id: 7, name: 'again' }],
+    promo_codes: [{ code: 'A', percent_off: 5 }, { code: 'a', percent_off: 5 }],
+  });
+  assert.deepEqual(problems.map((p) => p.field), ['isos[1].id', 'promo_codes[1].code']);
+  assert.ok(problems.every((p) => p.message.length > 0));
+});
