@@ -1,6 +1,9 @@
 // Schemas shared by every route: the problem-details body and the error
 // responses each route declares (so the OpenAPI document shows them too).
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+
+/** The schema, or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ProblemSchema = Type.Object(
   {

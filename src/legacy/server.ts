@@ -2,12 +2,12 @@
 // and unknown paths included, is JSON in the legacy envelope.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import FindMyWay from 'find-my-way';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { fastifyOptions, MAX_URL_LENGTH } from '../http/server.ts';
 import { clientErrorHandler } from '../http/plugins/problem-details.ts';
 import { instrument } from '../http/plugins/metrics.ts';
+import { mirrorRoutes } from '../http/plugins/route-mirror.ts';
 import { installValidation } from '../http/plugins/validation.ts';
 import { failure, sendFailure, toLegacyFailure } from './envelope.ts';
 
@@ -29,19 +29,14 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
   app.removeContentTypeParser(['text/plain']);
   instrument(app, options.metrics, 'legacy');
 
-  const mirror = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && !mirror.hasRoute(method as never, route.url)) mirror.on(method as never, route.url, () => {});
-    }
-  });
+  const allowedMethods = mirrorRoutes(app);
   app.setErrorHandler((error, request, reply) => {
     const { status, body, headers } = toLegacyFailure(error, request);
     return sendFailure(reply, status, body, headers);
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => mirror.find(method as never, path) !== null);
+    const allowed = allowedMethods(path);
     if (allowed.length > 0) return sendFailure(reply, 405, failure(`${request.method} is not allowed here`), { allow: allowed.join(', ') });
     return sendFailure(reply, 404, failure('Not found'));
   });

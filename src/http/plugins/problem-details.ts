@@ -6,9 +6,9 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import FindMyWay from 'find-my-way';
 import { ApiError, statusByCode, type ErrorCode, type FieldError } from '../errors.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
+import { mirrorRoutes } from './route-mirror.ts';
 
 export interface Problem {
   type: string;
@@ -93,19 +93,8 @@ export function toProblem(error: unknown, request: FastifyRequest): { body: Prob
   return { body: problem('internal_error', 'Something went wrong on our side; the request may be retried'), headers: {} };
 }
 
-/**
- * Routes registered in `app` are mirrored into a router of our own so that a
- * request with a path that exists under another method answers 405 with
- * `Allow`, where Fastify would answer 404.
- */
 export function installProblemDetails(app: FastifyInstance): void {
-  const mirror = FindMyWay({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true });
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD' || mirror.hasRoute(method as never, route.url)) continue;
-      mirror.on(method as never, route.url, () => {});
-    }
-  });
+  const allowedMethods = mirrorRoutes(app);
 
   app.setErrorHandler((error, request, reply) => {
     const { body, headers } = toProblem(error, request);
@@ -114,7 +103,7 @@ export function installProblemDetails(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => mirror.find(method as never, path) !== null);
+    const allowed = allowedMethods(path);
     if (allowed.length > 0) {
       return sendProblem(reply, problem('method_not_allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}`), {
         allow: allowed.join(', '),

@@ -1,7 +1,7 @@
+import { Nullable } from '../../http/common.schemas.ts';
 import { Type } from 'typebox';
 
 const Decimal = Type.String({ pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', maxLength: 14, description: 'Decimal amount, at most two decimals' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const UserIdParams = Type.Object({ user_id: IdParam });
