@@ -14,7 +14,7 @@ import { requireOperatorToken } from './plugins/authentication.ts';
 import { instrument } from './plugins/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
 import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
-import { installValidation } from './plugins/validation.ts';
+import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -36,7 +36,7 @@ export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnTyp
   return {
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler: clientError,
   };

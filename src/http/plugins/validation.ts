@@ -14,10 +14,63 @@ function createAjv(options: Options): Ajv {
   return ajv;
 }
 
+// PostgreSQL cannot store U+0000 and the engines store lone surrogates
+// differently, so such strings are refused everywhere, the same on both.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** No request body of this API nests this deep; deeper ones are refused before anything walks them. */
+const MAX_DEPTH = 32;
+
+/**
+ * The first problem no schema can catch: a string (or object key) that cannot
+ * be stored, or nesting past MAX_DEPTH. Iterative, so a hostile body cannot
+ * exhaust the stack.
+ */
+function findUnstorable(body: unknown): { pointer: string; message: string } | null {
+  const pending: { value: unknown; pointer: string; depth: number }[] = [{ value: body, pointer: '', depth: 0 }];
+  while (pending.length > 0) {
+    const { value, pointer, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return { pointer, message: 'must not contain NUL characters or unpaired surrogates' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_DEPTH) return { pointer, message: `nests deeper than ${MAX_DEPTH} levels` };
+    for (const [key, member] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) return { pointer: `${pointer}/${key}`, message: 'has a key with NUL characters or unpaired surrogates' };
+      pending.push({ value: member, pointer: `${pointer}/${key}`, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
+
+function refusingUnstorable(validate: Validate): Validate {
+  const wrapped: Validate = (data) => {
+    const problem = findUnstorable(data);
+    if (problem) {
+      wrapped.errors = [{ instancePath: problem.pointer, keyword: 'unstorable', message: problem.message, params: {} }];
+      return false;
+    }
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    return valid;
+  };
+  return wrapped;
+}
+
 export function installValidation(app: FastifyInstance): void {
   const bodies = createAjv({ coerceTypes: false });
   const textual = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
-    (httpPart === 'body' ? bodies : textual).compile(schema as object) as never,
+    refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate) as never,
   );
+}
+
+/** A parameter given twice takes its last value, as Django REST framework (and most clients' expectations) have it. */
+export function parseQueryString(text: string): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) query[key] = value;
+  return query;
 }
