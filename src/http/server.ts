@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { operatorRoutes, type OperatorDependencies } from '../modules/operator/operator.routes.ts';
 import type { Services } from '../services.ts';
+import { errorResponses } from './common.schemas.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
 import { instrument } from './plugins/metrics.ts';
 import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
@@ -83,9 +84,9 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   );
 
   const hide = true;
-  app.get('/api/v1/openapi.json', { schema: { hide } }, async () => app.swagger());
+  app.get('/api/v1/openapi.json', { schema: { hide, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }), ...errorResponses } } }, async (_request, reply) => {
     try {
       await pingDatabase(options.db);
       return { status: 'ready' };

@@ -88,18 +88,25 @@ export class JobRunner {
     });
     await Promise.race([Promise.allSettled([...this.running]), grace]);
     clearTimeout(graceTimer);
-    await this.options.db
+    await this.handBack();
+  }
+
+  /** Returns jobs this worker holds (all, or the given ones) to the queue, attempt not counted. */
+  private async handBack(jobIds?: number[]): Promise<void> {
+    if (jobIds?.length === 0) return;
+    let query = this.options.db
       .updateTable('jobs')
-      .set({ status: 'queued', locked_by: null, locked_until: null })
+      .set((eb) => ({ status: 'queued', locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
       .where('status', '=', 'running')
-      .where('locked_by', '=', this.workerId)
-      .execute();
+      .where('locked_by', '=', this.workerId);
+    if (jobIds) query = query.where('id', 'in', jobIds);
+    await query.execute();
   }
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
+    // Not unref'd: in a `worker` process this timer is what keeps Node running.
     this.timer = setTimeout(() => void this.poll(), delayMs);
-    this.timer.unref?.();
   }
 
   private async poll(): Promise<void> {
@@ -113,7 +120,10 @@ export class JobRunner {
       await this.options.beforePoll?.();
       const free = this.concurrency - this.running.size;
       if (free > 0) {
-        for (const job of await this.claim(free)) this.track(this.execute(job));
+        const claimed = await this.claim(free);
+        // stop() may have begun while the claim ran; those jobs go straight back.
+        if (this.stopping) await this.handBack(claimed.map((job) => job.id));
+        else for (const job of claimed) this.track(this.execute(job));
       }
     } catch (error) {
       this.options.logger.error({ err: error }, 'job poll failed');
@@ -124,7 +134,10 @@ export class JobRunner {
     }
   }
 
-  private track(promise: Promise<void>): void {
+  private track(execution: Promise<void>): void {
+    // A database error while recording the outcome must not crash the process:
+    // the lease runs out and another worker runs the job again.
+    const promise = execution.catch((error) => this.options.logger.error({ err: error }, 'recording a job outcome failed'));
     this.running.add(promise);
     void promise.finally(() => {
       this.running.delete(promise);

@@ -28,7 +28,9 @@ export function checkResponsesAgainstSchemas(app: FastifyInstance, report: (viol
   app.addHook('onSend', async (request, reply, payload) => {
     const route = request.routeOptions.url;
     const byStatus = route ? validators.get(`${request.method} ${route}`) : undefined;
-    if (!byStatus || typeof payload !== 'string') return payload;
+    // Only JSON answers have schemas; /metrics is Prometheus text.
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (!byStatus || typeof payload !== 'string' || !/json/.test(contentType)) return payload;
     const status = String(reply.statusCode);
     const validate = byStatus.get(status) ?? byStatus.get(`${status[0]}xx`);
     if (!validate) {
