@@ -29,6 +29,8 @@ function bindable(params: unknown[]): unknown[] {
   return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 }
 
+const MAX_CACHED_STATEMENTS = 1000;
+
 function openSqlite(dataDir: string): DatabaseHandle {
   fs.mkdirSync(dataDir, { recursive: true });
   const native = new SqliteDatabase(path.join(dataDir, 'cloudplane.db'));
@@ -38,10 +40,25 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // Several processes may share the file (serve + worker); wait for the write lock instead of failing.
   native.pragma('busy_timeout = 5000');
 
+  // Kysely asks for a new statement on every query; preparing is a large part
+  // of a small query's cost, so statements are kept by their SQL text. The
+  // same text always gets the same statement, which is safe because
+  // better-sqlite3 runs each one to completion before the next.
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepareCached = (sqlText: string) => {
+    let statement = statements.get(sqlText);
+    if (!statement) {
+      if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+      statement = native.prepare(sqlText);
+      statements.set(sqlText, statement);
+    }
+    return statement;
+  };
+
   const database = {
     close: () => native.close(),
     prepare(sqlText: string) {
-      const statement = native.prepare(sqlText);
+      const statement = prepareCached(sqlText);
       return {
         reader: statement.reader,
         all: (params: unknown[]) => statement.all(...bindable(params)),

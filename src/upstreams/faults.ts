@@ -18,11 +18,35 @@ export interface Fault {
   committed: boolean;
 }
 
+/**
+ * How long a process trusts its snapshot of which systems have a fault. A
+ * fault set through this process applies at once; one set through another
+ * process (several API processes on PostgreSQL) within this time.
+ */
+export const FAULT_SNAPSHOT_MS = 1000;
+
 export class FaultStore {
+  private activeSnapshot: { systems: Set<string>; loadedAt: number } | null = null;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
+
+  /** Systems with a fault in force; read from the database at most once per FAULT_SNAPSHOT_MS. */
+  private async activeSystems(): Promise<Set<string>> {
+    const snapshot = this.activeSnapshot;
+    if (snapshot && Date.now() - snapshot.loadedAt < FAULT_SNAPSHOT_MS) return snapshot.systems;
+    const rows = await this.db
+      .selectFrom('faults')
+      .select('system')
+      .where('mode', '<>', 'ok')
+      .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
+      .execute();
+    const systems = new Set(rows.map((row) => row.system));
+    this.activeSnapshot = { systems, loadedAt: Date.now() };
+    return systems;
+  }
 
   async list(): Promise<Fault[]> {
     const rows = await this.db.selectFrom('faults').selectAll().execute();
@@ -41,22 +65,16 @@ export class FaultStore {
       .values({ system, ...values })
       .onConflict((conflict) => conflict.column('system').doUpdateSet(values))
       .execute();
+    this.activeSnapshot = null;
     return { system, mode, count: values.remaining, committed };
   }
 
   /**
-   * The fault that applies to this one call, counting it. A plain read comes
-   * first so that the common case (no fault) never writes.
+   * The fault that applies to this one call, counting it. The common case
+   * (no fault) is answered from the snapshot and never touches the database.
    */
   async take(system: SystemName): Promise<Fault | null> {
-    const active = await this.db
-      .selectFrom('faults')
-      .select('system')
-      .where('system', '=', system)
-      .where('mode', '<>', 'ok')
-      .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
-      .executeTakeFirst();
-    if (!active) return null;
+    if (!(await this.activeSystems()).has(system)) return null;
     // The decrement and the check are one statement, so concurrent calls never use one count twice.
     const row = await this.db
       .updateTable('faults')
@@ -66,6 +84,8 @@ export class FaultStore {
       .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
       .returning(['mode', 'remaining', 'committed'])
       .executeTakeFirst();
+    // No row, or the last count used up: the fault is over, look again next time.
+    if (!row || row.remaining === 0) this.activeSnapshot = null;
     if (!row) return null;
     return { system, mode: row.mode, count: row.remaining, committed: readBool(row.committed) };
   }

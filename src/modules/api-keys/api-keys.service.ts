@@ -26,11 +26,43 @@ const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 // Compared against when no key matches, so a miss costs what a hit costs.
 const DECOY_HASH = hashToken('decoy');
 
+/**
+ * How long a process reuses a key's row. Revoking through this process takes
+ * effect at once; through another process (scale-out on PostgreSQL) within
+ * this time. The secret is still compared, and expiry checked, on every call.
+ */
+export const KEY_CACHE_MS = 2000;
+const MAX_CACHED_KEYS = 10_000;
+
+interface KeyRow {
+  id: number;
+  user_id: number;
+  secret_hash: string;
+  read_only: boolean | number;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
 export class ApiKeyService {
+  private readonly cache = new Map<string, { row: KeyRow | undefined; loadedAt: number }>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
+
+  private async findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
+    const cached = this.cache.get(lookupId);
+    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached.row;
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
+      .where('lookup_id', '=', lookupId)
+      .executeTakeFirst();
+    if (this.cache.size >= MAX_CACHED_KEYS) this.cache.clear();
+    this.cache.set(lookupId, { row, loadedAt: Date.now() });
+    return row;
+  }
 
   async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {
     const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -62,18 +94,13 @@ export class ApiKeyService {
       .where('id', '=', keyId)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw notFound('API key');
+    this.cache.clear();
   }
 
   /** The actor behind a bearer token, or null for a missing, malformed, unknown, revoked or expired key. */
   async authenticate(token: string | undefined): Promise<Actor | null> {
     const match = token ? TOKEN_FORMAT.exec(token) : null;
-    const row = match
-      ? await this.db
-          .selectFrom('api_keys')
-          .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
-          .where('lookup_id', '=', match[1]!)
-          .executeTakeFirst()
-      : undefined;
+    const row = match ? await this.findByLookupId(match[1]!) : undefined;
     const secretMatches = sameHash(hashToken(match?.[2] ?? ''), row?.secret_hash ?? DECOY_HASH);
     if (!row || !secretMatches || row.revoked_at !== null) return null;
     if (row.expires_at !== null && row.expires_at <= this.clock.now().toISOString()) return null;
