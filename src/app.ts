@@ -90,6 +90,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     legacy = await buildLegacyServer({ logger, metrics });
   }
 
+  let closing: Promise<void> | null = null;
   return {
     database,
     clock,
@@ -106,10 +107,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       return { mainUrl, legacyUrl };
     },
     /** Stops accepting, lets in-flight requests finish, stops the worker, closes the database. */
-    async close() {
-      await Promise.all([main?.close(), legacy?.close()]);
-      await runner?.stop();
-      await database.close();
+    close() {
+      closing ??= (async () => {
+        await Promise.all([main?.close(), legacy?.close()]);
+        await runner?.stop();
+        await database.close();
+      })();
+      return closing;
     },
   };
 }

@@ -1,6 +1,6 @@
 // The time every rule reads. With CLOUDPLANE_TEST_CLOCK=1 the operator can move
 // it forward; the offset lives in the database so every process agrees.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
 
 export interface Clock {
@@ -20,20 +20,22 @@ export class AdjustableClock implements Clock {
     return new Date(Date.now() + this.offsetMs);
   }
 
-  /** Reads the offset another process may have moved. */
+  /** Reads the offset another process may have moved. The clock only moves forward, so a stale read never takes it back. */
   async refresh(): Promise<void> {
     const row = await this.db.selectFrom('settings').select('value').where('key', '=', OFFSET_KEY).executeTakeFirst();
-    this.offsetMs = row ? Number(row.value) : 0;
+    this.offsetMs = Math.max(this.offsetMs, row ? Number(row.value) : 0);
   }
 
+  /** Adds to the stored offset in one statement, so concurrent advances all count. */
   async advance(seconds: number): Promise<Date> {
-    await this.refresh();
-    this.offsetMs += Math.round(seconds * 1000);
-    await this.db
+    const step = Math.round(seconds * 1000);
+    const row = await this.db
       .insertInto('settings')
-      .values({ key: OFFSET_KEY, value: String(this.offsetMs) })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: String(this.offsetMs) }))
-      .execute();
+      .values({ key: OFFSET_KEY, value: String(step) })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(settings.value AS bigint) + ${step} AS text)` }))
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    this.offsetMs = Math.max(this.offsetMs, Number(row.value));
     return this.now();
   }
 }

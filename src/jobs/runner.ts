@@ -54,7 +54,7 @@ export class JobRunner {
   private readonly concurrency: number;
   private timer: NodeJS.Timeout | null = null;
   private stopping = false;
-  private polling = false;
+  private currentPoll: Promise<void> | null = null;
   private pollAgain = false;
 
   constructor(private readonly options: RunnerOptions) {
@@ -79,9 +79,12 @@ export class JobRunner {
 
   /** Stops claiming, lets running jobs finish, and hands back any that did not within `graceMs`. */
   async stop(graceMs = 10_000): Promise<void> {
+    if (this.stopping) return;
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    // A poll already under way may still be claiming; it hands its claim back itself.
+    await this.currentPoll;
     let graceTimer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => {
       graceTimer = setTimeout(resolve, graceMs);
@@ -109,13 +112,21 @@ export class JobRunner {
     this.timer = setTimeout(() => void this.poll(), delayMs);
   }
 
-  private async poll(): Promise<void> {
-    if (this.stopping) return;
-    if (this.polling) {
+  private poll(): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (this.currentPoll) {
       this.pollAgain = true;
-      return;
+      return this.currentPoll;
     }
-    this.polling = true;
+    this.currentPoll = this.pollOnce().finally(() => {
+      this.currentPoll = null;
+      if (!this.stopping) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
+      this.pollAgain = false;
+    });
+    return this.currentPoll;
+  }
+
+  private async pollOnce(): Promise<void> {
     try {
       await this.options.beforePoll?.();
       const free = this.concurrency - this.running.size;
@@ -127,10 +138,6 @@ export class JobRunner {
       }
     } catch (error) {
       this.options.logger.error({ err: error }, 'job poll failed');
-    } finally {
-      this.polling = false;
-      if (!this.stopping) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
-      this.pollAgain = false;
     }
   }
 
@@ -210,7 +217,8 @@ export class JobRunner {
         run_at: new Date(now + backoffMs(job.attempts)).toISOString(),
         locked_by: null,
         locked_until: null,
-        last_error: message.slice(0, 2000),
+        // PostgreSQL text cannot hold NUL, and an upstream's message might carry one.
+        last_error: message.replaceAll('\u0000', '').slice(0, 2000),
       });
     } finally {
       clearInterval(heartbeat);

@@ -45,6 +45,14 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addPrimaryKeyConstraint('project_members_pk', ['project_id', 'user_id'])
     .execute();
   await db.schema.createIndex('project_members_user').on('project_members').column('user_id').execute();
+  // A project bills one account: at most one owner, whatever races the application loses.
+  await db.schema
+    .createIndex('project_members_one_owner')
+    .on('project_members')
+    .column('project_id')
+    .unique()
+    .where(sql.ref('role'), '=', 'owner')
+    .execute();
 
   await db.schema
     .createTable('servers')

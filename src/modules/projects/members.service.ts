@@ -15,7 +15,7 @@ export class MemberService {
 
   async set(slug: string, userId: number, role: repo.Role): Promise<{ project: string; user_id: number; role: repo.Role }> {
     await this.db.transaction().execute(async (trx) => {
-      const project = await repo.findProjectBySlug(trx, slug);
+      const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
       if (!project) throw notFound('project');
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw notFound('user');
@@ -31,10 +31,12 @@ export class MemberService {
   }
 
   async remove(slug: string, userId: number): Promise<void> {
-    const project = await repo.findProjectBySlug(this.db, slug);
-    if (!project) throw notFound('project');
-    const owner = await repo.findOwner(this.db, project.id);
-    if (owner?.user_id === userId) throw new ApiError('conflict', 'The owner cannot be removed; make another member the owner first');
-    if (!(await repo.removeMember(this.db, project.id, userId))) throw notFound('member');
+    await this.db.transaction().execute(async (trx) => {
+      const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
+      if (!project) throw notFound('project');
+      const owner = await repo.findOwner(trx, project.id);
+      if (owner?.user_id === userId) throw new ApiError('conflict', 'The owner cannot be removed; make another member the owner first');
+      if (!(await repo.removeMember(trx, project.id, userId))) throw notFound('member');
+    });
   }
 }

@@ -33,6 +33,20 @@ export function findProjectBySlug(db: Kysely<Database>, slug: string): Promise<P
   return db.selectFrom('projects').select(projectColumns).where('slug', '=', slug).executeTakeFirst();
 }
 
+/**
+ * Writes the project row first thing in a transaction, which locks it on
+ * both engines (a row lock on PostgreSQL, the write lock on SQLite), so
+ * membership changes of one project run one after the other.
+ */
+export async function lockProject(db: Kysely<Database>, slug: string, now: string): Promise<ProjectRow | undefined> {
+  return db
+    .updateTable('projects')
+    .set({ updated_at: now })
+    .where('slug', '=', slug)
+    .returning(['id', 'slug', 'name', 'status', 'created_at'])
+    .executeTakeFirst();
+}
+
 export async function countMemberProjects(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('project_members')
