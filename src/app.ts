@@ -70,7 +70,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   if (runner) registerJobs(runner, serviceDependencies);
 
   await ensureCatalogue(upstreams);
-  const operatorToken = await ensureOperatorToken(db, config.adminToken);
+  // Only the process that serves the operator API makes (and prints) the token.
+  const operatorToken = options.http ? await ensureOperatorToken(db, config.adminToken) : { hash: '', generated: null };
   const demoKey = options.demo ? await ensureDemoWorld(db, clock, services, upstreams) : null;
 
   let main: FastifyInstance | null = null;

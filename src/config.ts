@@ -49,21 +49,38 @@ function publicUrl(raw: string | undefined): string | undefined {
   return raw.replace(/\/+$/, '');
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function logLevel(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'info';
+  if (!LOG_LEVELS.includes(raw)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
+function flag(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminToken = env.CLOUDPLANE_ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken !== '' && adminToken.length < 16) {
     throw new ConfigError('CLOUDPLANE_ADMIN_TOKEN must be at least 16 characters');
   }
+  const port = integerIn('PORT', env.PORT, 8080, 0, 65535);
+  const legacyPort = integerIn('LEGACY_PORT', env.LEGACY_PORT, 8081, 0, 65535);
+  if (port !== 0 && port === legacyPort) throw new ConfigError(`PORT and LEGACY_PORT must differ (both ${port})`);
   return {
-    port: integerIn('PORT', env.PORT, 8080, 0, 65535),
-    legacyPort: integerIn('LEGACY_PORT', env.LEGACY_PORT, 8081, 0, 65535),
+    port,
+    legacyPort,
     host: env.HOST || '127.0.0.1',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: env.DATA_DIR || './data',
     adminToken: adminToken || undefined,
     publicUrl: publicUrl(env.CLOUDPLANE_PUBLIC_URL),
     simScale: positiveNumber('CLOUDPLANE_SIM_SCALE', env.CLOUDPLANE_SIM_SCALE, 1),
-    testClock: env.CLOUDPLANE_TEST_CLOCK === '1',
-    logLevel: env.LOG_LEVEL || 'info',
+    testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
+    logLevel: logLevel(env.LOG_LEVEL),
   };
 }

@@ -21,9 +21,15 @@ export const ProblemSchema = Type.Object(
   { additionalProperties: true, description: 'RFC 9457 problem details' },
 );
 
+// Declared under their real media type, so generated clients parse errors too.
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: ProblemSchema } },
+});
+
 export const errorResponses = {
-  '4xx': ProblemSchema,
-  '5xx': ProblemSchema,
+  '4xx': problemResponse('Client error (problem details)'),
+  '5xx': problemResponse('Server or upstream error (problem details)'),
 };
 
 export const NoContent = Type.Null({ description: 'No content' });

@@ -2,6 +2,7 @@
 // (/admin/v1), the OpenAPI document, health and metrics.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { acceptJsonBodiesOnly } from './plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { Type } from 'typebox';
@@ -46,8 +47,7 @@ export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnTyp
 export async function buildMainServer(options: MainServerOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(options.logger, clientErrorHandler('application/problem+json', problemForStatus)));
   installValidation(app);
-  // JSON only: any other body type answers 415 rather than reaching a route as text.
-  app.removeContentTypeParser(['text/plain']);
+  acceptJsonBodiesOnly(app);
   installProblemDetails(app);
   instrument(app, options.metrics, 'project');
   if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);

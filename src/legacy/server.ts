@@ -2,6 +2,7 @@
 // and unknown paths included, is JSON in the legacy envelope.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { acceptJsonBodiesOnly } from '../http/plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { fastifyOptions, MAX_URL_LENGTH } from '../http/server.ts';
@@ -25,8 +26,7 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
     },
   });
   installValidation(app);
-  // JSON only: any other body type answers 415 rather than reaching a route as text.
-  app.removeContentTypeParser(['text/plain']);
+  acceptJsonBodiesOnly(app);
   instrument(app, options.metrics, 'legacy');
 
   const allowedMethods = mirrorRoutes(app);

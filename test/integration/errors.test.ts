@@ -338,3 +338,25 @@ test('no input gives a 500', async (t) => {
   }
   assert.deepEqual(failures, [], 'no input gives a 500');
 });
+
+test('edge inputs found in review answer 4xx, never 500', async (t) => {
+  const app = await build(t);
+  const { userId, key } = await app.createUser();
+  // A leap second passes the date-time format but is no instant both engines can store.
+  for (const expiresAt of ['2030-06-30T23:59:60Z', '0000-01-01T00:00:00Z']) {
+    const created = await app.admin(`/users/${userId}/api-keys`, { method: 'POST', body: { name: 'k', expires_at: expiresAt } });
+    assert.equal(created.status, 400, expiresAt);
+    assert.equal(created.body.errors[0].field, 'expires_at');
+  }
+  // Clients that send Content-Type: application/json on a bodiless DELETE.
+  const slug = await app.createReadyProject(key, 'Bodiless Delete');
+  const deleted = await app.api(`/projects/${slug}/`, { method: 'DELETE', key, headers: { 'content-type': 'application/json' } });
+  assert.equal(deleted.status, 204);
+  // A path parameter longer than any slug names nothing.
+  const long = await app.api(`/projects/${'a'.repeat(300)}/`, { key });
+  assert.equal(long.status, 404);
+  assert.equal(long.body.code, 'not_found');
+  // A prototype-polluting key is refused, not merged.
+  const polluted = await app.api('/projects/', { method: 'POST', key, rawBody: '{"name":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
+  assert.equal(polluted.status, 400);
+});

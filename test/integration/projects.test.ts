@@ -428,7 +428,8 @@ test('DELETE that times out after provisioning did the work: 502, deleting, then
   assert.equal(deleting.body.status, 'deleting');
   assert.deepEqual((await app.api('/projects/', { key })).body.results.map((p: { status: string }) => p.status), ['deleting']);
 
-  assertProblem(await app.api(`/projects/${slug}/`, { method: 'DELETE', key }), 409, 'project_deleting');
+  // Repeating the DELETE, as the 502 invites, asks provisioning again: still no answer.
+  assertProblem(await app.api(`/projects/${slug}/`, { method: 'DELETE', key }), 502, 'upstream_error');
   assertProblem(await app.api(`/projects/${slug}/products/`, { key }), 409, 'project_deleting');
   assertProblem(await app.api(`/projects/${slug}/`, { method: 'PATCH', key, body: { name: 'Too Late' } }), 409, 'project_deleting');
 
@@ -440,4 +441,20 @@ test('DELETE that times out after provisioning did the work: 502, deleting, then
   assert.deepEqual(rows, []);
   const memberships = await app.app.database.db.selectFrom('project_members').select('user_id').execute();
   assert.deepEqual(memberships, []);
+});
+
+test('DELETE repeated after a 502 finishes the delete once provisioning answers', async (t) => {
+  const app = await build(t, { worker: false });
+  const { key } = await app.createUser();
+  const created = await app.api('/projects/', { method: 'POST', key, body: { name: 'Retry Me' } });
+  assert.equal(created.status, 201);
+  const slug = created.body.slug;
+  // Without a worker the project stays setting_up; deleting it is allowed all the same.
+  await setFault(app, 'provisioning', { mode: 'timeout' });
+  assertProblem(await app.api(`/projects/${slug}/`, { method: 'DELETE', key }), 502, 'upstream_error');
+  assert.equal((await app.api(`/projects/${slug}/`, { key })).body.status, 'deleting');
+  await setFault(app, 'provisioning', { mode: 'ok' });
+  const repeated = await app.api(`/projects/${slug}/`, { method: 'DELETE', key });
+  assert.equal(repeated.status, 204);
+  assertProblem(await app.api(`/projects/${slug}/`, { key }), 404, 'not_found');
 });

@@ -175,3 +175,12 @@ test('every problem found is reported, not only the first', () => {
   assert.deepEqual(problems.map((p) => p.field), ['isos[1].id', 'promo_codes[1].code']);
   assert.ok(problems.every((p) => p.message.length > 0));
 });
+
+test('ipv4_additional and ipv6 must price every cycle a product is sold in', () => {
+  const catalogue = structuredClone(demoCatalogue);
+  delete catalogue.pricing.ipv6.quarterly;
+  assert.deepEqual(
+    catalogueProblems(catalogue).map((problem) => problem.field),
+    ['pricing.ipv6.quarterly'],
+  );
+});

@@ -43,6 +43,12 @@ interface AjvIssue {
 }
 
 function fieldErrors(issues: AjvIssue[], context: string | undefined): FieldError[] {
+  // A union of literals fails once per literal; together they are the allowed values.
+  const allowedByPath = new Map<string, unknown[]>();
+  for (const issue of issues) {
+    if (issue.keyword !== 'const') continue;
+    allowedByPath.set(issue.instancePath, [...(allowedByPath.get(issue.instancePath) ?? []), issue.params.allowedValue]);
+  }
   const errors = issues
     // anyOf reports each branch and then itself; the branches say more.
     .filter((issue) => issue.keyword !== 'anyOf' || issues.length === 1)
@@ -50,8 +56,8 @@ function fieldErrors(issues: AjvIssue[], context: string | undefined): FieldErro
       const field = fieldName(issue.instancePath, issue.params.missingProperty as string | undefined);
       let message = issue.message ?? 'is invalid';
       if (issue.keyword === 'required') message = 'is required';
-      if (issue.keyword === 'enum' || (issue.keyword === 'const' && issue.params.allowedValue !== undefined)) {
-        const allowed = (issue.params.allowedValues as unknown[] | undefined) ?? [issue.params.allowedValue];
+      if (issue.keyword === 'enum' || issue.keyword === 'const') {
+        const allowed = (issue.params.allowedValues as unknown[] | undefined) ?? allowedByPath.get(issue.instancePath) ?? [];
         message = `must be one of: ${allowed.join(', ')}`;
       }
       return { field: context === 'querystring' && field === 'body' ? 'query' : field, message };
@@ -64,7 +70,8 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_BAD_URL: 'bad_request',
-  FST_ERR_MAX_PARAM_LENGTH: 'uri_too_long',
+  // A path parameter longer than any id or slug names nothing that exists.
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
 
 export function toProblem(error: unknown, request: FastifyRequest): { body: Problem; headers: Record<string, string> } {

@@ -21,7 +21,10 @@ export function checkResponsesAgainstSchemas(app: FastifyInstance, report: (viol
 
   app.addHook('onRoute', (route) => {
     const responses = (route.schema?.response ?? {}) as Record<string, object>;
-    const byStatus = new Map(Object.entries(responses).map(([status, schema]) => [status, ajv.compile(schema)]));
+    // A response is either a schema or {content: {<media type>: {schema}}}.
+    const schemaOf = (response: object) =>
+      'content' in response ? Object.values((response as { content: Record<string, { schema: object }> }).content)[0]!.schema : response;
+    const byStatus = new Map(Object.entries(responses).map(([status, response]) => [status, ajv.compile(schemaOf(response))]));
     for (const method of [route.method].flat()) validators.set(`${method} ${route.url}`, byStatus);
   });
 

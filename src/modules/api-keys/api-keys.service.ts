@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
 
 export interface Actor {
   userId: number;
@@ -67,7 +67,7 @@ export class ApiKeyService {
   async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {
     const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
-    const expiresAt = input.expires_at ? new Date(input.expires_at).toISOString() : null;
+    const expiresAt = input.expires_at ? storableTimestamp(input.expires_at, 'expires_at') : null;
     const lookupId = randomBytes(8).toString('hex');
     const secret = randomToken(32);
     const row = await this.db
@@ -106,6 +106,15 @@ export class ApiKeyService {
     if (row.expires_at !== null && row.expires_at <= this.clock.now().toISOString()) return null;
     return { userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) };
   }
+}
+
+/** A date-time both engines store alike: a real instant between 1970 and 9999. */
+function storableTimestamp(text: string, field: string): string {
+  const time = Date.parse(text);
+  if (Number.isNaN(time) || time < 0 || time >= Date.UTC(10000, 0, 1)) {
+    throw validationError(field, 'must be a real date and time between 1970 and 9999');
+  }
+  return new Date(time).toISOString();
 }
 
 export function requireWritable(actor: Actor): void {

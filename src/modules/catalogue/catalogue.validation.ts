@@ -106,6 +106,12 @@ function pricingProblems(catalogue: Catalogue): CatalogueProblem[] {
   const offeredCycles = new Set(catalogue.products.flatMap((p) => p.billing_cycles));
   const problems: CatalogueProblem[] = [];
   for (const table of ['ipv4_additional', 'ipv6'] as const) {
+    // ...and every server order must be priceable, whatever cycle it picks.
+    for (const cycle of offeredCycles) {
+      if (!Object.hasOwn(pricing[table], cycle)) {
+        problems.push({ field: `pricing.${table}.${cycle}`, message: `missing for billing cycle "${cycle}", which products are sold in` });
+      }
+    }
     for (const cycle of Object.keys(pricing[table])) {
       if (!offeredCycles.has(cycle)) {
         problems.push({ field: `pricing.${table}.${cycle}`, message: `no product is sold in billing cycle "${cycle}"` });

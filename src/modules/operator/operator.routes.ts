@@ -59,7 +59,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
       const amount = parseMoney(request.body.amount);
       try {
         const account = await billing.adjustCredit(request.params.user_id, amount, request.body.reason ?? 'operator adjustment');
-        if (!account) throw notFound('billing account');
+        if (!account) throw notFound('user or their billing account');
         return { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency };
       } catch (error) {
         if (error instanceof InsufficientCredit) {

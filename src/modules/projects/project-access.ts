@@ -16,6 +16,8 @@ export interface AccessNeeds {
   minRole?: Role;
   /** The call needs the provisioning system to have confirmed the project. */
   ready?: boolean;
+  /** The call may go ahead while the project is being deleted (repeating the delete). */
+  whileDeleting?: boolean;
 }
 
 export class ProjectAccess {
@@ -28,7 +30,7 @@ export class ProjectAccess {
     if (needs.minRole && rank[project.role] < rank[needs.minRole]) {
       throw new ApiError('insufficient_role', `This needs the ${needs.minRole} role or higher in the project; you are ${project.role}`);
     }
-    if ((needs.write || needs.ready) && project.status === 'deleting') {
+    if ((needs.write || needs.ready) && project.status === 'deleting' && !needs.whileDeleting) {
       throw new ApiError('project_deleting', 'The project is being deleted');
     }
     if (needs.ready && project.status === 'setting_up') {

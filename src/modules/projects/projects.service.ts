@@ -97,31 +97,19 @@ export class ProjectService {
    * Checks the project is empty and marks it `deleting` (with a durable job
    * as a safety net), then deletes it in the provisioning system and here.
    * A refusal from provisioning puts the project back as it was; a call that
-   * got no answer leaves it `deleting` for the job to finish.
+   * got no answer leaves it `deleting` for the job to finish. Repeating the
+   * DELETE of a `deleting` project (as a 502 invites) tries provisioning again.
    */
   async delete(actor: Actor, slug: string): Promise<void> {
     const { db, clock } = this.deps;
-    const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'owner' });
-    const jobId = await db.transaction().execute(async (trx) => {
-      const current = await repo.findProjectBySlug(trx, slug);
-      if (!current || current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
-      const contents = await repo.countProjectContents(trx, project.id);
-      if (contents.servers > 0 || contents.ssh_keys > 0) {
-        throw new ApiError('project_not_empty', 'Delete the project\'s servers and SSH keys first', contents);
-      }
-      await repo.updateProject(trx, project.id, { status: 'deleting', now: clock.now().toISOString() });
-      return enqueueJob(trx, clock, {
-        type: PROJECT_DELETE_JOB,
-        payload: { projectId: project.id, slug },
-        delayMs: DELETE_RETRY_DELAY_MS,
-        maxAttempts: 1000,
-      });
-    });
+    const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'owner', whileDeleting: true });
+    const markedNow = project.status !== 'deleting';
+    const jobId = markedNow ? await this.markDeleting(project) : null;
 
     try {
       await this.deps.provisioning.deleteProject(slug);
     } catch (error) {
-      if (isUpstreamError(error) && error.kind !== 'timeout') {
+      if (jobId !== null && isUpstreamError(error) && error.kind !== 'timeout') {
         await db.transaction().execute(async (trx) => {
           await repo.updateProject(trx, project.id, { status: project.status, now: clock.now().toISOString() });
           await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
@@ -131,7 +119,28 @@ export class ProjectService {
     }
     await db.transaction().execute(async (trx) => {
       await repo.deleteProjectRow(trx, project.id);
-      await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+      if (jobId !== null) await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+    });
+  }
+
+  /** Refuses a project with servers or keys, else marks it `deleting` with the job that will finish the delete. */
+  private async markDeleting(project: repo.MemberProjectRow): Promise<number> {
+    const { db, clock } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const current = await repo.lockProject(trx, project.slug, clock.now().toISOString());
+      if (!current) throw new ApiError('not_found', 'Project not found');
+      if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
+      const contents = await repo.countProjectContents(trx, project.id);
+      if (contents.servers > 0 || contents.ssh_keys > 0) {
+        throw new ApiError('project_not_empty', "Delete the project's servers and SSH keys first", contents);
+      }
+      await repo.updateProject(trx, project.id, { status: 'deleting', now: clock.now().toISOString() });
+      return enqueueJob(trx, clock, {
+        type: PROJECT_DELETE_JOB,
+        payload: { projectId: project.id, slug: project.slug },
+        delayMs: DELETE_RETRY_DELAY_MS,
+        maxAttempts: 1000,
+      });
     });
   }
 }

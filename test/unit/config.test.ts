@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+test('defaults follow DESIGN.md', () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8080);
+  assert.equal(config.legacyPort, 8081);
+  assert.equal(config.dataDir, './data');
+  assert.equal(config.databaseUrl, undefined);
+  assert.equal(config.simScale, 1);
+  assert.equal(config.testClock, false);
+});
+
+test('every variable is read', () => {
+  const config = loadConfig({
+    PORT: '9000',
+    LEGACY_PORT: '9001',
+    HOST: '0.0.0.0',
+    DATABASE_URL: 'postgres://u:p@db:5432/cloud',
+    DATA_DIR: '/var/lib/cloudplane',
+    CLOUDPLANE_ADMIN_TOKEN: 'a-long-operator-token',
+    CLOUDPLANE_PUBLIC_URL: 'https://cloud.example.com/',
+    CLOUDPLANE_SIM_SCALE: '0.01',
+    CLOUDPLANE_TEST_CLOCK: '1',
+    LOG_LEVEL: 'warn',
+  });
+  assert.deepEqual(config, {
+    port: 9000,
+    legacyPort: 9001,
+    host: '0.0.0.0',
+    databaseUrl: 'postgres://u:p@db:5432/cloud',
+    dataDir: '/var/lib/cloudplane',
+    adminToken: 'a-long-operator-token',
+    publicUrl: 'https://cloud.example.com',
+    simScale: 0.01,
+    testClock: true,
+    logLevel: 'warn',
+  });
+});
+
+test('a bad value stops the start with a message naming the variable', () => {
+  const cases: Record<string, string>[] = [
+    { PORT: 'eighty' },
+    { PORT: '70000' },
+    { PORT: '9000', LEGACY_PORT: '9000' },
+    { DATABASE_URL: 'mysql://x' },
+    { CLOUDPLANE_PUBLIC_URL: 'not a url' },
+    { CLOUDPLANE_SIM_SCALE: '0' },
+    { CLOUDPLANE_TEST_CLOCK: 'yes' },
+    { LOG_LEVEL: 'verbose' },
+    { CLOUDPLANE_ADMIN_TOKEN: 'short' },
+  ];
+  for (const env of cases) {
+    const variable = Object.keys(env).at(-1)!;
+    assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.message.includes(variable), JSON.stringify(env));
+  }
+});
