@@ -3,9 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { QueuedSqliteDialect } from './sqlite-dialect.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -67,7 +68,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
       };
     },
   };
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: database as never }) });
+  const db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database) });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
