@@ -3,9 +3,11 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
 import { columnTypes } from './migrations/column-types.ts';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as servers from './migrations/0002-servers.ts';
 
 const migrations = {
   '0001-foundation': foundation,
+  '0002-servers': servers,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -55,6 +55,103 @@ export interface ServersTable {
   hostname: string | null;
   status: 'running' | 'stopped' | 'suspended';
   created_at: Timestamp;
+  /** Snapshots taken when the server was created or last changed: {code, city, country_code}. */
+  location: Json;
+  /** {name, display_name} */
+  image: Json;
+  /** {name, category, cpu_cores, ram_mb, disk_gb, boot_disk_gb} */
+  plan: Json;
+  /** The plan a reboot through the API will apply; null when nothing waits. */
+  pending_plan: Json | null;
+  product_id: number | null;
+  /** The power state to return to when unsuspended. */
+  suspended_from: 'running' | 'stopped' | null;
+  has_user_data: Bool | null;
+  /** {id, name} of the mounted ISO */
+  iso: Json | null;
+  private_network_eligible: Bool | null;
+  private_network_enabled: Bool | null;
+  bandwidth_pooled: Bool | null;
+  bandwidth_allocated_gb: number | null;
+  bandwidth_extra_gb: number | null;
+  bandwidth_used_gb: number | null;
+  billing_service_id: number | null;
+}
+
+export interface ServerSshKeysTable {
+  server_id: string;
+  ssh_key_id: number;
+}
+
+export interface IpAllocationsTable {
+  /** An IPv4 address, or an IPv6 subnet in CIDR form. */
+  address: string;
+  kind: 'ipv4' | 'ipv6_subnet';
+  location: string;
+  server_id: string;
+  is_primary: Bool;
+  /** Order among the server's addresses. */
+  position: number;
+  allocated_at: Timestamp;
+}
+
+export interface SnapshotsTable {
+  id: Generated<number>;
+  project_id: number;
+  server_id: string | null;
+  name: string;
+  status: 'creating' | 'completed' | 'failed';
+  size_gb: number | null;
+  created_at: Timestamp;
+}
+
+export interface ActionsTable {
+  id: Generated<number>;
+  project_id: number;
+  server_id: string;
+  type: string;
+  status: 'running' | 'unknown' | 'success' | 'error';
+  params: Json;
+  result: Json;
+  error: Json | null;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  resource_id: string;
+  created_at: Timestamp;
+}
+
+export interface BillingServicesTable {
+  id: Generated<number>;
+  user_id: number;
+  server_id: string | null;
+  product_id: number;
+  status: string;
+  billing_cycle: string;
+  next_due_date: string;
+  recurring_amount: Money;
+  setup_fee: Money;
+  currency: string;
+  created_at: Timestamp;
+}
+
+export interface ProvisioningOperationsTable {
+  action_id: number;
+  server_id: string;
+  type: string;
+  completes_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface ServerFirewallGroupsTable {
+  server_id: string;
+  group_id: number;
 }
 
 export interface SshKeysTable {
@@ -142,6 +239,14 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   servers: ServersTable;
+  server_ssh_keys: ServerSshKeysTable;
+  ip_allocations: IpAllocationsTable;
+  snapshots: SnapshotsTable;
+  actions: ActionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  billing_services: BillingServicesTable;
+  provisioning_operations: ProvisioningOperationsTable;
+  server_firewall_groups: ServerFirewallGroupsTable;
   ssh_keys: SshKeysTable;
   billing_accounts: BillingAccountsTable;
   credit_ledger: CreditLedgerTable;

@@ -16,6 +16,13 @@ export const LocationSchema = Type.Object({
   country_code: Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2 }),
 });
 
+// The operator's view of a location adds the address pools servers there draw from.
+export const CatalogueLocationSchema = Type.Object({
+  ...LocationSchema.properties,
+  ipv4_pool: Type.Optional(Type.String({ maxLength: 43, description: 'IPv4 network in CIDR form; its first host is the gateway' })),
+  ipv6_pool: Type.Optional(Type.String({ maxLength: 43, description: 'IPv6 network in CIDR form, handed out as /64 subnets' })),
+});
+
 export const ImageSchema = Type.Object({
   name: Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{0,63}$', maxLength: 64 }),
   distro: Label(100),
@@ -82,7 +89,7 @@ export const PromoCodeSchema = Type.Object({
 });
 
 export const CatalogueSchema = Type.Object({
-  locations: Type.Array(LocationSchema, { maxItems: 100 }),
+  locations: Type.Array(CatalogueLocationSchema, { maxItems: 100 }),
   images: Type.Array(ImageSchema, { maxItems: 200 }),
   products: Type.Array(CatalogueProductSchema, { maxItems: 500 }),
   pricing: PricingSchema,
@@ -94,5 +101,6 @@ export type Catalogue = Static<typeof CatalogueSchema>;
 export type CatalogueProduct = Static<typeof CatalogueProductSchema>;
 export type Product = Static<typeof ProductSchema>;
 export type Location = Static<typeof LocationSchema>;
+export type CatalogueLocation = Static<typeof CatalogueLocationSchema>;
 export type Image = Static<typeof ImageSchema>;
 export type Pricing = Static<typeof PricingSchema>;

@@ -20,11 +20,12 @@ function stock(soldOut: string[] = [], upgradeSoldOut: string[] = [], codes: str
 
 export const demoCatalogue: Catalogue = {
   locations: [
-    { code: 'fsn1', city: 'Falkenstein', country: 'Germany', country_code: 'DE' },
-    { code: 'nbg1', city: 'Nuremberg', country: 'Germany', country_code: 'DE' },
-    { code: 'hel1', city: 'Helsinki', country: 'Finland', country_code: 'FI' },
-    { code: 'ash', city: 'Ashburn', country: 'United States', country_code: 'US' },
-    { code: 'sin', city: 'Singapore', country: 'Singapore', country_code: 'SG' },
+    // Addresses come from documentation ranges (RFC 5737, RFC 3849): nothing real is ever handed out.
+    { code: 'fsn1', city: 'Falkenstein', country: 'Germany', country_code: 'DE', ipv4_pool: '192.0.2.0/25', ipv6_pool: '2001:db8:1::/48' },
+    { code: 'nbg1', city: 'Nuremberg', country: 'Germany', country_code: 'DE', ipv4_pool: '198.51.100.0/24', ipv6_pool: '2001:db8:2::/48' },
+    { code: 'hel1', city: 'Helsinki', country: 'Finland', country_code: 'FI', ipv4_pool: '203.0.113.0/24', ipv6_pool: '2001:db8:3::/48' },
+    { code: 'ash', city: 'Ashburn', country: 'United States', country_code: 'US', ipv4_pool: '192.0.2.128/25', ipv6_pool: '2001:db8:4::/48' },
+    { code: 'sin', city: 'Singapore', country: 'Singapore', country_code: 'SG', ipv4_pool: '198.18.0.0/24', ipv6_pool: '2001:db8:5::/48' },
   ],
   images: [
     { name: 'debian-12', distro: 'Debian', version: '12', display_name: 'Debian 12 (Bookworm)' },

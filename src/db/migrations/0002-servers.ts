@@ -1,0 +1,127 @@
+// Servers in full, their addresses, SSH keys, snapshots, actions, the
+// built-in billing system's services, the built-in provisioning system's
+// operations, firewall attachments and idempotency records.
+import { sql, type Kysely } from 'kysely';
+import type { ColumnTypes } from './column-types.ts';
+
+export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
+  // Snapshots of what the server was created with: the catalogue may change later.
+  const serverColumns: [string, string, boolean][] = [
+    ['location', types.json as string, true],
+    ['image', types.json as string, true],
+    ['plan', types.json as string, true],
+    ['pending_plan', types.json as string, false],
+    ['product_id', 'integer', false],
+    ['suspended_from', 'varchar(20)', false],
+    ['has_user_data', types.boolean as string, false],
+    ['iso', types.json as string, false],
+    ['private_network_eligible', types.boolean as string, false],
+    ['private_network_enabled', types.boolean as string, false],
+    ['bandwidth_pooled', types.boolean as string, false],
+    ['bandwidth_allocated_gb', 'integer', false],
+    ['bandwidth_extra_gb', 'integer', false],
+    ['bandwidth_used_gb', 'integer', false],
+    ['billing_service_id', types.reference as string, false],
+  ];
+  for (const [name, type] of serverColumns) {
+    await db.schema.alterTable('servers').addColumn(name, sql.raw(type)).execute();
+  }
+
+  await db.schema
+    .createTable('server_ssh_keys')
+    .addColumn('server_id', 'varchar(16)', (c) => c.notNull().references('servers.id').onDelete('cascade'))
+    .addColumn('ssh_key_id', types.reference, (c) => c.notNull().references('ssh_keys.id'))
+    .addPrimaryKeyConstraint('server_ssh_keys_pk', ['server_id', 'ssh_key_id'])
+    .execute();
+  await db.schema.createIndex('ssh_keys_project_fingerprint').on('ssh_keys').columns(['project_id', 'fingerprint']).unique().execute();
+
+  // Every address or subnet handed out, once: the primary key makes a double allocation impossible.
+  await db.schema
+    .createTable('ip_allocations')
+    .addColumn('address', 'varchar(50)', (c) => c.primaryKey())
+    .addColumn('kind', 'varchar(12)', (c) => c.notNull())
+    .addColumn('location', 'varchar(32)', (c) => c.notNull())
+    .addColumn('server_id', 'varchar(16)', (c) => c.notNull().references('servers.id').onDelete('cascade'))
+    .addColumn('is_primary', types.boolean, (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('allocated_at', types.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('ip_allocations_server').on('ip_allocations').column('server_id').execute();
+
+  await types
+    .serialId(db.schema.createTable('snapshots'))
+    .addColumn('project_id', types.reference, (c) => c.notNull().references('projects.id'))
+    .addColumn('server_id', 'varchar(16)')
+    .addColumn('name', 'varchar(255)', (c) => c.notNull())
+    .addColumn('status', 'varchar(12)', (c) => c.notNull())
+    .addColumn('size_gb', 'integer')
+    .addColumn('created_at', types.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('snapshots_project').on('snapshots').column('project_id').execute();
+
+  await types
+    .serialId(db.schema.createTable('actions'))
+    .addColumn('project_id', types.reference, (c) => c.notNull().references('projects.id'))
+    .addColumn('server_id', 'varchar(16)', (c) => c.notNull())
+    .addColumn('type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('status', 'varchar(10)', (c) => c.notNull())
+    .addColumn('params', types.json, (c) => c.notNull())
+    .addColumn('result', types.json, (c) => c.notNull())
+    .addColumn('error', types.json)
+    .addColumn('started_at', types.timestamp, (c) => c.notNull())
+    .addColumn('finished_at', types.timestamp)
+    .execute();
+  await db.schema.createIndex('actions_project').on('actions').columns(['project_id', 'id']).execute();
+  // At most one running action per server, whatever races the application loses.
+  await db.schema
+    .createIndex('actions_one_running')
+    .on('actions')
+    .column('server_id')
+    .unique()
+    .where(sql.ref('status'), '=', 'running')
+    .execute();
+
+  await db.schema
+    .createTable('idempotency_keys')
+    .addColumn('user_id', types.reference, (c) => c.notNull())
+    .addColumn('scope', 'varchar(300)', (c) => c.notNull())
+    .addColumn('key', 'varchar(255)', (c) => c.notNull())
+    .addColumn('request_hash', 'varchar(64)', (c) => c.notNull())
+    .addColumn('resource_id', 'varchar(40)', (c) => c.notNull())
+    .addColumn('created_at', types.timestamp, (c) => c.notNull())
+    .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'scope', 'key'])
+    .execute();
+
+  // Built-in billing: one service per billed server.
+  await types
+    .serialId(db.schema.createTable('billing_services'))
+    .addColumn('user_id', types.reference, (c) => c.notNull())
+    .addColumn('server_id', 'varchar(16)')
+    .addColumn('product_id', 'integer', (c) => c.notNull())
+    .addColumn('status', 'varchar(30)', (c) => c.notNull())
+    .addColumn('billing_cycle', 'varchar(20)', (c) => c.notNull())
+    .addColumn('next_due_date', 'varchar(10)', (c) => c.notNull())
+    .addColumn('recurring_amount', types.money, (c) => c.notNull())
+    .addColumn('setup_fee', types.money, (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('created_at', types.timestamp, (c) => c.notNull())
+    .execute();
+
+  // Built-in provisioning: the operations it carries out, keyed by the action that asked.
+  await db.schema
+    .createTable('provisioning_operations')
+    .addColumn('action_id', types.reference, (c) => c.primaryKey())
+    .addColumn('server_id', 'varchar(16)', (c) => c.notNull())
+    .addColumn('type', 'varchar(40)', (c) => c.notNull())
+    .addColumn('completes_at', types.timestamp, (c) => c.notNull())
+    .addColumn('created_at', types.timestamp, (c) => c.notNull())
+    .execute();
+
+  // Firewall groups attached to servers, kept by the network controller.
+  await db.schema
+    .createTable('server_firewall_groups')
+    .addColumn('server_id', 'varchar(16)', (c) => c.notNull().references('servers.id').onDelete('cascade'))
+    .addColumn('group_id', types.reference, (c) => c.notNull())
+    .addPrimaryKeyConstraint('server_firewall_groups_pk', ['server_id', 'group_id'])
+    .execute();
+}
