@@ -12,6 +12,8 @@ import { ProjectAccess } from './modules/projects/project-access.ts';
 import { registerProjectJobs } from './modules/projects/projects.jobs.ts';
 import { ProjectService } from './modules/projects/projects.service.ts';
 import { UserService } from './modules/users/users.service.ts';
+import { SshKeyService } from './modules/ssh-keys/ssh-keys.service.ts';
+import { SnapshotService } from './modules/snapshots/snapshots.service.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -22,6 +24,8 @@ export interface Services {
   projects: ProjectService;
   members: MemberService;
   catalogue: CatalogueService;
+  sshKeys: SshKeyService;
+  snapshots: SnapshotService;
 }
 
 export interface ServiceDependencies {
@@ -44,6 +48,8 @@ export function createServices(deps: ServiceDependencies): Services {
     projects: new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker, simScale: deps.simScale }),
     members: new MemberService(db, clock),
     catalogue: new CatalogueService(access, upstreams.billing),
+    sshKeys: new SshKeyService(db, clock, access),
+    snapshots: new SnapshotService(db, clock, access),
   };
 }
 

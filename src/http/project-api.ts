@@ -6,6 +6,8 @@ import type { Services } from '../services.ts';
 import { accountRoutes } from '../modules/account/account.routes.ts';
 import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { projectRoutes } from '../modules/projects/projects.routes.ts';
+import { sshKeyRoutes } from '../modules/ssh-keys/ssh-keys.routes.ts';
+import { snapshotRoutes } from '../modules/snapshots/snapshots.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -13,4 +15,6 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(accountRoutes, { account: services.account });
   await app.register(projectRoutes, { projects: services.projects, publicUrl });
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
+  await app.register(sshKeyRoutes, { sshKeys: services.sshKeys, publicUrl });
+  await app.register(snapshotRoutes, { snapshots: services.snapshots, publicUrl });
 };
