@@ -14,6 +14,10 @@ import { ProjectService } from './modules/projects/projects.service.ts';
 import { UserService } from './modules/users/users.service.ts';
 import { SshKeyService } from './modules/ssh-keys/ssh-keys.service.ts';
 import { SnapshotService } from './modules/snapshots/snapshots.service.ts';
+import { ServerService } from './modules/servers/servers.service.ts';
+import { ServerView } from './modules/servers/server-view.ts';
+import { ActionService } from './modules/actions/actions.service.ts';
+import { registerActionJobs } from './modules/actions/actions.jobs.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -26,6 +30,8 @@ export interface Services {
   catalogue: CatalogueService;
   sshKeys: SshKeyService;
   snapshots: SnapshotService;
+  servers: ServerService;
+  actions: ActionService;
 }
 
 export interface ServiceDependencies {
@@ -40,6 +46,13 @@ export interface ServiceDependencies {
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
   const access = new ProjectAccess(db);
+  const servers = new ServerService({
+    db,
+    clock,
+    access,
+    view: new ServerView(db, upstreams.billing, upstreams.firewall),
+    billing: upstreams.builtin.billing,
+  });
   return {
     apiKeys: new ApiKeyService(db, clock),
     users: new UserService(db, clock, upstreams.builtin.billing),
@@ -50,10 +63,13 @@ export function createServices(deps: ServiceDependencies): Services {
     catalogue: new CatalogueService(access, upstreams.billing),
     sshKeys: new SshKeyService(db, clock, access),
     snapshots: new SnapshotService(db, clock, access),
+    servers,
+    actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
   };
 }
 
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
 export function registerJobs(runner: JobRunner, deps: ServiceDependencies): void {
   registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
+  registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
 }

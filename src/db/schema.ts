@@ -55,6 +55,7 @@ export interface ServersTable {
   hostname: string | null;
   status: 'running' | 'stopped' | 'suspended';
   created_at: Timestamp;
+  location_code: string | null;
   /** Snapshots taken when the server was created or last changed: {code, city, country_code}. */
   location: Json;
   /** {name, display_name} */
@@ -112,6 +113,7 @@ export interface ActionsTable {
   type: string;
   status: 'running' | 'unknown' | 'success' | 'error';
   params: Json;
+  phase: 'submit' | 'wait' | 'reconcile' | 'done';
   result: Json;
   error: Json | null;
   started_at: Timestamp;
@@ -146,6 +148,7 @@ export interface ProvisioningOperationsTable {
   server_id: string;
   type: string;
   completes_at: Timestamp;
+  result: Json;
   created_at: Timestamp;
 }
 

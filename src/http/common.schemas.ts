@@ -3,7 +3,7 @@
 import { Type, type TSchema } from 'typebox';
 
 /** The schema, or null. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);
 
 export const ProblemSchema = Type.Object(
   {

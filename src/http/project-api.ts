@@ -8,6 +8,8 @@ import { catalogueRoutes } from '../modules/catalogue/catalogue.routes.ts';
 import { projectRoutes } from '../modules/projects/projects.routes.ts';
 import { sshKeyRoutes } from '../modules/ssh-keys/ssh-keys.routes.ts';
 import { snapshotRoutes } from '../modules/snapshots/snapshots.routes.ts';
+import { serverRoutes } from '../modules/servers/servers.routes.ts';
+import { actionRoutes } from '../modules/actions/actions.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -17,4 +19,6 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(catalogueRoutes, { catalogue: services.catalogue });
   await app.register(sshKeyRoutes, { sshKeys: services.sshKeys, publicUrl });
   await app.register(snapshotRoutes, { snapshots: services.snapshots, publicUrl });
+  await app.register(serverRoutes, { servers: services.servers, publicUrl });
+  await app.register(actionRoutes, { actions: services.actions, publicUrl });
 };

@@ -26,7 +26,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -78,6 +78,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         users: options.services.users,
         apiKeys: options.services.apiKeys,
         members: options.services.members,
+        servers: options.services.servers,
       });
     },
     { prefix: '/admin/v1' },

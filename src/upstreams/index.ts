@@ -23,10 +23,10 @@ export interface Upstreams {
   builtin: { billing: BuiltinBilling; provisioning: BuiltinProvisioning };
 }
 
-export function createUpstreams(db: Kysely<Database>, clock: Clock): Upstreams {
+export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1): Upstreams {
   const faults = new FaultStore(db, clock);
   const billing = new BuiltinBilling(db, clock);
-  const provisioning = new BuiltinProvisioning(db, clock);
+  const provisioning = new BuiltinProvisioning(db, clock, simScale);
   return {
     billing: withFaults('billing', billing, faults),
     provisioning: withFaults('provisioning', provisioning, faults),

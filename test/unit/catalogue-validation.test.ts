@@ -184,3 +184,81 @@ test('ipv4_additional and ipv6 must price every cycle a product is sold in', () 
     ['pricing.ipv6.quarterly'],
   );
 });
+
+function problemsAfter(mutate: (catalogue: Catalogue) => void): { field: string; message: string }[] {
+  const catalogue = structuredClone(demoCatalogue);
+  mutate(catalogue);
+  return catalogueProblems(catalogue);
+}
+
+test('an IPv4 pool must be a network in CIDR form', () => {
+  for (const pool of ['203.0.113.0', '203.0.113.0/33', '203.0.113/24', '2001:db8:3::/48', 'hel1', '']) {
+    assert.deepEqual(fieldsAfter((c) => { at(c.locations, 2).ipv4_pool = pool; }), ['locations[2].ipv4_pool'], pool);
+  }
+});
+
+test('an IPv4 pool with host bits set is reported with its network', () => {
+  const problems = problemsAfter((c) => { at(c.locations, 2).ipv4_pool = '203.0.113.7/24'; });
+  assert.deepEqual(problems.map((p) => p.field), ['locations[2].ipv4_pool']);
+  assert.match(problems[0]?.message ?? '', /203\.0\.113\.0\/24/);
+});
+
+test('an IPv4 pool must leave room for network, gateway, broadcast and a server', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 2).ipv4_pool = '203.0.113.4/30'; }), []);
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 2).ipv4_pool = '203.0.113.4/31'; }), ['locations[2].ipv4_pool']);
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 2).ipv4_pool = '203.0.113.4/32'; }), ['locations[2].ipv4_pool']);
+});
+
+test('an IPv6 pool must be a network of /64 or larger without host bits', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 1).ipv6_pool = '2001:db8:2:7::/64'; }), []);
+  for (const pool of ['2001:db8:2::/65', '2001:db8:2::1/48', '2001:db8:2::', '198.51.100.0/24', 'fe80::%eth0/64']) {
+    assert.deepEqual(fieldsAfter((c) => { at(c.locations, 1).ipv6_pool = pool; }), ['locations[1].ipv6_pool'], pool);
+  }
+});
+
+test('locations without pools are valid', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => {
+      for (const location of c.locations) {
+        delete location.ipv4_pool;
+        delete location.ipv6_pool;
+      }
+    }),
+    [],
+  );
+});
+
+test('IPv4 pools of different locations must not overlap', () => {
+  // Adjacent halves of one /24 (fsn1 and ash) do not overlap; a pool inside another does.
+  const inside = problemsAfter((c) => { at(c.locations, 1).ipv4_pool = '192.0.2.64/26'; });
+  assert.deepEqual(inside.map((p) => p.field), ['locations[1].ipv4_pool']);
+  assert.match(inside[0]?.message ?? '', /overlaps locations\[0\]\.ipv4_pool \(192\.0\.2\.0\/25\)/);
+  // ...and so does one containing another; the later location is the one reported.
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).ipv4_pool = '192.0.0.0/16'; }), ['locations[4].ipv4_pool']);
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).ipv4_pool = '203.0.113.0/24'; }), ['locations[4].ipv4_pool']);
+});
+
+test('IPv6 pools of different locations must not overlap', () => {
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).ipv6_pool = '2001:db8::/32'; }), ['locations[4].ipv6_pool']);
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).ipv6_pool = '2001:db8:3:1::/64'; }), ['locations[4].ipv6_pool']);
+  assert.deepEqual(fieldsAfter((c) => { at(c.locations, 4).ipv6_pool = '2001:db8:6::/48'; }), []);
+});
+
+test('an invalid pool is not also reported as overlapping', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => {
+      at(c.locations, 3).ipv4_pool = '192.0.2.1/24';
+      at(c.locations, 3).ipv6_pool = '2001:db8:1::/80';
+    }),
+    ['locations[3].ipv4_pool', 'locations[3].ipv6_pool'],
+  );
+});
+
+test('every overlapping pool is reported', () => {
+  assert.deepEqual(
+    fieldsAfter((c) => {
+      for (const location of c.locations) location.ipv4_pool = '10.0.0.0/8';
+    }),
+    ['locations[1].ipv4_pool', 'locations[2].ipv4_pool', 'locations[3].ipv4_pool', 'locations[4].ipv4_pool'],
+  );
+});

@@ -7,6 +7,7 @@ import type { ColumnTypes } from './column-types.ts';
 export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   // Snapshots of what the server was created with: the catalogue may change later.
   const serverColumns: [string, string, boolean][] = [
+    ['location_code', 'varchar(32)', false],
     ['location', types.json as string, true],
     ['image', types.json as string, true],
     ['plan', types.json as string, true],
@@ -26,6 +27,9 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   for (const [name, type] of serverColumns) {
     await db.schema.alterTable('servers').addColumn(name, sql.raw(type)).execute();
   }
+
+  // Pooled bandwidth is summed per project and location.
+  await db.schema.createIndex('servers_project_location').on('servers').columns(['project_id', 'location_code']).execute();
 
   await db.schema
     .createTable('server_ssh_keys')
@@ -47,6 +51,7 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('allocated_at', types.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('ip_allocations_server').on('ip_allocations').column('server_id').execute();
+  await db.schema.createIndex('ip_allocations_location').on('ip_allocations').columns(['location', 'kind']).execute();
 
   await types
     .serialId(db.schema.createTable('snapshots'))
@@ -66,6 +71,8 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('type', 'varchar(40)', (c) => c.notNull())
     .addColumn('status', 'varchar(10)', (c) => c.notNull())
     .addColumn('params', types.json, (c) => c.notNull())
+    // Where the background job is: submitting to provisioning, waiting for it, or reconciling an unknown outcome.
+    .addColumn('phase', 'varchar(10)', (c) => c.notNull())
     .addColumn('result', types.json, (c) => c.notNull())
     .addColumn('error', types.json)
     .addColumn('started_at', types.timestamp, (c) => c.notNull())
@@ -114,6 +121,7 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('server_id', 'varchar(16)', (c) => c.notNull())
     .addColumn('type', 'varchar(40)', (c) => c.notNull())
     .addColumn('completes_at', types.timestamp, (c) => c.notNull())
+    .addColumn('result', types.json, (c) => c.notNull())
     .addColumn('created_at', types.timestamp, (c) => c.notNull())
     .execute();
 

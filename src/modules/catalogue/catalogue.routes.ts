@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../http/common.schemas.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
-import { ImageSchema, LocationSchema, PricingSchema, ProductSchema } from './catalogue.schemas.ts';
+import { ImageSchema, IsoSchema, LocationSchema, PricingSchema, ProductSchema } from './catalogue.schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
@@ -21,6 +21,11 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: CatalogueSe
     '/projects/:project_slug/locations/',
     { schema: { tags, summary: 'Locations where at least one product is offered', params: ProjectParams, response: { 200: Type.Array(LocationSchema), ...errorResponses } } },
     (request) => catalogue.locations(request.actor, request.params.project_slug),
+  );
+  app.get(
+    '/projects/:project_slug/isos/',
+    { schema: { tags, summary: 'ISO images that can be mounted', params: ProjectParams, response: { 200: Type.Array(IsoSchema), ...errorResponses } } },
+    (request) => catalogue.isos(request.actor, request.params.project_slug),
   );
   app.get(
     '/projects/:project_slug/pricing/',

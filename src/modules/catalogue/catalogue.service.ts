@@ -39,6 +39,10 @@ export class CatalogueService {
     return offeredLocations(await this.catalogueFor(actor, slug));
   }
 
+  async isos(actor: Actor, slug: string): Promise<Catalogue['isos']> {
+    return (await this.catalogueFor(actor, slug)).isos;
+  }
+
   async pricing(actor: Actor, slug: string): Promise<Pricing> {
     return (await this.catalogueFor(actor, slug)).pricing;
   }

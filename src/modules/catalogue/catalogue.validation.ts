@@ -1,6 +1,8 @@
 // What the catalogue schema cannot say: references between entries, uniqueness,
-// and price tables that must match the cycles a product is sold in. The
+// address pools that are real networks and do not overlap, and price tables that must match the cycles a product is sold in. The
 // operator PUTs the catalogue whole, so every problem is reported at once.
+import ipaddr from 'ipaddr.js';
+import { ipv4PoolProblem, ipv6PoolProblem } from '../addresses/address-pools.ts';
 import type { Catalogue, CatalogueProduct } from './catalogue.schemas.ts';
 
 export interface CatalogueProblem {
@@ -11,6 +13,7 @@ export interface CatalogueProblem {
 export function catalogueProblems(catalogue: Catalogue): CatalogueProblem[] {
   return [
     ...topLevelUniqueness(catalogue),
+    ...addressPoolProblems(catalogue),
     ...catalogue.products.flatMap((product, index) => productProblems(catalogue, product, `products[${index}]`)),
     ...pricingProblems(catalogue),
   ];
@@ -43,6 +46,32 @@ function topLevelUniqueness(catalogue: Catalogue): CatalogueProblem[] {
     // Customers type promo codes by hand, so codes differing only in case would be ambiguous.
     ...duplicates(catalogue.promo_codes, (c) => c.code.toLowerCase(), (i) => `promo_codes[${i}].code`, 'promo code (case-insensitive)'),
   ];
+}
+
+// The allocator and this check share one rule per pool, so a pool accepted
+// here is never refused as invalid when a server is created. Overlapping pools
+// would let two locations compete for the same addresses.
+function addressPoolProblems(catalogue: Catalogue): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  for (const [key, problemOf] of [['ipv4_pool', ipv4PoolProblem], ['ipv6_pool', ipv6PoolProblem]] as const) {
+    const valid: { field: string; pool: string; range: [ipaddr.IPv4 | ipaddr.IPv6, number] }[] = [];
+    catalogue.locations.forEach((location, index) => {
+      const pool = location[key];
+      if (pool === undefined) return;
+      const field = `locations[${index}].${key}`;
+      const problem = problemOf(pool);
+      if (problem) {
+        problems.push({ field, message: problem });
+        return;
+      }
+      const range = ipaddr.parseCIDR(pool);
+      // Two networks overlap exactly when one contains the other's first address.
+      const overlapping = valid.find((other) => range[0].match(other.range) || other.range[0].match(range));
+      if (overlapping) problems.push({ field, message: `${pool} overlaps ${overlapping.field} (${overlapping.pool})` });
+      valid.push({ field, pool, range });
+    });
+  }
+  return problems;
 }
 
 function productProblems(catalogue: Catalogue, product: CatalogueProduct, path: string): CatalogueProblem[] {

@@ -14,12 +14,15 @@ import { CatalogueSchema } from '../catalogue/catalogue.schemas.ts';
 import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
 import type { MemberService } from '../projects/members.service.ts';
 import type { UserService } from '../users/users.service.ts';
+import type { ServerService } from '../servers/servers.service.ts';
+import { ServerSchema } from '../servers/servers.schemas.ts';
 import * as schemas from './operator.schemas.ts';
 
 export interface OperatorDependencies {
   users: UserService;
   apiKeys: ApiKeyService;
   members: MemberService;
+  servers: ServerService;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
   testClock: AdjustableClock | null;
@@ -100,6 +103,25 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     '/faults/:system',
     { schema: { hide, params: schemas.SystemParams, body: schemas.FaultBody, response: { 200: schemas.FaultSchema, ...errorResponses } } },
     (request) => upstreams.faults.set(request.params.system, request.body.mode, request.body.count ?? null, request.body.committed ?? false),
+  );
+
+  const servers = deps.servers;
+  const serverResponse = { 200: ServerSchema, ...errorResponses };
+  app.post(
+    '/projects/:project_slug/servers',
+    { schema: { hide, params: schemas.ProjectSlugParams, body: schemas.PlaceServerBody, response: { 201: ServerSchema, ...errorResponses } } },
+    async (request, reply) => reply.code(201).send(await servers.placeForOperator(request.params.project_slug, request.body)),
+  );
+  app.post('/servers/:server_id/suspend', { schema: { hide, params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
+    servers.suspend(request.params.server_id),
+  );
+  app.post('/servers/:server_id/unsuspend', { schema: { hide, params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
+    servers.unsuspend(request.params.server_id),
+  );
+  app.put(
+    '/servers/:server_id/bandwidth-usage',
+    { schema: { hide, params: schemas.ServerIdParams, body: schemas.BandwidthUsageBody, response: serverResponse } },
+    (request) => servers.setBandwidthUsage(request.params.server_id, request.body.used_gb),
   );
 
   const testClock = deps.testClock;

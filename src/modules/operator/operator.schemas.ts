@@ -1,5 +1,6 @@
 import { Nullable } from '../../http/common.schemas.ts';
 import { Type } from 'typebox';
+import { Hostname, ServerId } from '../servers/servers.schemas.ts';
 
 const Decimal = Type.String({ pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', maxLength: 14, description: 'Decimal amount, at most two decimals' });
 const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -77,3 +78,18 @@ export const FaultSchema = Type.Object({
 });
 
 export const ClockAdvanceBody = Type.Object({ seconds: Type.Number({ minimum: 0, maximum: 10 * 365 * 86400 }) });
+
+export const PlaceServerBody = Type.Object({
+  hostname: Hostname,
+  product_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  location: Type.String({ minLength: 1, maxLength: 32 }),
+  image: Type.String({ minLength: 1, maxLength: 64 }),
+  billing_cycle: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
+  ssh_keys: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 })),
+  ipv6: Type.Optional(Type.Boolean()),
+  ipv4_additional: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+  private_network: Type.Optional(Type.Boolean()),
+});
+export const ProjectSlugParams = Type.Object({ project_slug: Type.String({ pattern: '^[-A-Za-z0-9_]+$', maxLength: 50 }) });
+export const ServerIdParams = Type.Object({ server_id: ServerId });
+export const BandwidthUsageBody = Type.Object({ used_gb: Type.Integer({ minimum: 0, maximum: 1000000000 }) });

@@ -1,13 +1,121 @@
-// Project SSH keys (D6). Filled in by the SSH keys work.
+// Project SSH keys (D6): OpenSSH public keys (ed25519, RSA of 2048 bits or
+// more, ECDSA), one of each per project (by fingerprint). Any member may
+// manage them once the project is ready; a key set on a server stays until no
+// server uses it (the legacy API has the same rule).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import { lockProject, type MemberProjectRow } from '../projects/projects.repo.ts';
+import { InvalidPublicKey, parsePublicKey, type ParsedPublicKey } from './public-key.ts';
+import * as repo from './ssh-keys.repo.ts';
+import type { CreateSshKeyInput, SshKey, UpdateSshKeyInput } from './ssh-keys.schemas.ts';
+
+/** How many servers an "in use" refusal names before it only counts the rest. */
+const SERVERS_NAMED = 10;
+
+export function toSshKey(row: repo.SshKeyRow): SshKey {
+  return { id: row.id, name: row.name, public_key: row.public_key, fingerprint: row.fingerprint, created_at: row.created_at };
+}
+
+function parseOrRefuse(publicKey: string): ParsedPublicKey {
+  try {
+    return parsePublicKey(publicKey);
+  } catch (error) {
+    if (error instanceof InvalidPublicKey) throw validationError('public_key', error.message);
+    throw error;
+  }
+}
+
+function keyInUse(servers: { id: string; hostname: string | null }[]): ApiError {
+  const named = servers.slice(0, SERVERS_NAMED).map((server) => (server.hostname ? `${server.hostname} (${server.id})` : server.id));
+  const more = servers.length > SERVERS_NAMED ? ` and ${servers.length - SERVERS_NAMED} more` : '';
+  return new ApiError('conflict', `The key is set on ${servers.length === 1 ? 'server' : 'servers'} ${named.join(', ')}${more}; a key in use cannot be deleted`, {
+    servers: servers.map((server) => server.id),
+  });
+}
 
 export class SshKeyService {
   constructor(
-    readonly db: Kysely<Database>,
-    readonly clock: Clock,
-    readonly access: ProjectAccess,
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly access: ProjectAccess,
   ) {}
+
+  async list(actor: Actor, slug: string, page: { limit: number; offset: number }): Promise<{ count: number; sshKeys: SshKey[] }> {
+    const project = await this.access.require(actor, slug);
+    const [count, rows] = await Promise.all([repo.countProjectSshKeys(this.db, project.id), repo.listProjectSshKeys(this.db, project.id, page)]);
+    return { count, sshKeys: rows.map(toSshKey) };
+  }
+
+  async get(actor: Actor, slug: string, id: number): Promise<SshKey> {
+    const project = await this.access.require(actor, slug);
+    const row = await repo.findProjectSshKey(this.db, project.id, id);
+    if (!row) throw notFound('SSH key');
+    return toSshKey(row);
+  }
+
+  async create(actor: Actor, slug: string, input: CreateSshKeyInput): Promise<SshKey> {
+    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    const key = parseOrRefuse(input.public_key);
+    try {
+      const row = await this.db.transaction().execute(async (trx) => {
+        await this.lockUndeletedProject(trx, project);
+        return repo.insertSshKey(trx, {
+          projectId: project.id,
+          name: input.name.trim(),
+          publicKey: key.normalised,
+          fingerprint: key.fingerprint,
+          now: this.clock.now().toISOString(),
+        });
+      });
+      return toSshKey(row);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = await repo.findProjectSshKeyByFingerprint(this.db, project.id, key.fingerprint);
+      const which = existing ? ` as "${existing.name}" (id ${existing.id})` : '';
+      throw new ApiError('conflict', `This key (${key.fingerprint}) is already in the project${which}`);
+    }
+  }
+
+  async update(actor: Actor, slug: string, id: number, input: UpdateSshKeyInput): Promise<SshKey> {
+    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    const row =
+      input.name === undefined
+        ? await repo.findProjectSshKey(this.db, project.id, id)
+        : await repo.renameSshKey(this.db, project.id, id, input.name.trim());
+    if (!row) throw notFound('SSH key');
+    return toSshKey(row);
+  }
+
+  async delete(actor: Actor, slug: string, id: number): Promise<void> {
+    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await repo.findProjectSshKey(trx, project.id, id))) throw notFound('SSH key');
+        const servers = await repo.findServersUsingSshKey(trx, id);
+        if (servers.length > 0) throw keyInUse(servers);
+        await repo.deleteSshKey(trx, project.id, id);
+      });
+    } catch (error) {
+      // A server took the key between the check and the delete (PostgreSQL
+      // runs them side by side): the foreign key refuses, and so do we.
+      if (repo.isForeignKeyViolation(error)) throw keyInUse(await repo.findServersUsingSshKey(this.db, id));
+      throw error;
+    }
+  }
+
+  /**
+   * Locks the project row for the rest of the transaction and checks it is
+   * not being deleted: deleting a project counts its keys under the same
+   * lock, so a key can never be added to a project that is on its way out.
+   */
+  private async lockUndeletedProject(trx: Kysely<Database>, project: MemberProjectRow): Promise<void> {
+    const current = await lockProject(trx, project.slug, this.clock.now().toISOString());
+    if (!current || current.id !== project.id) throw new ApiError('not_found', 'Project not found');
+    if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
+  }
 }

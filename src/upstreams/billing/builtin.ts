@@ -1,11 +1,11 @@
 // The built-in billing engine: accounts with credit balances and an
 // append-only ledger of every credit movement, and the catalogue it sells.
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
-import type { BillingAccount, BillingPort } from './port.ts';
+import type { BillingAccount, BillingPort, BillingService, NewBillingService } from './port.ts';
 
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -67,6 +67,35 @@ export class BuiltinBilling implements BillingPort {
     });
   }
 
+  async getService(serviceId: number): Promise<BillingService | null> {
+    const row = await this.db.selectFrom('billing_services').selectAll().where('id', '=', serviceId).executeTakeFirst();
+    return row ? toService(row) : null;
+  }
+
+  async openService(service: NewBillingService, db: Kysely<Database> = this.db): Promise<BillingService> {
+    const row = await db
+      .insertInto('billing_services')
+      .values({
+        user_id: service.userId,
+        server_id: service.serverId,
+        product_id: service.productId,
+        status: 'Active',
+        billing_cycle: service.billingCycle,
+        next_due_date: service.nextDueDate,
+        recurring_amount: service.recurringAmount,
+        setup_fee: service.setupFee,
+        currency: service.currency,
+        created_at: this.clock.now().toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toService(row);
+  }
+
+  async setServiceStatus(serviceId: number, status: string): Promise<void> {
+    await this.db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
+  }
+
   async getCatalogue(): Promise<Catalogue> {
     const cached = this.cachedCatalogue;
     if (cached && Date.now() - cached.loadedAt < CATALOGUE_MAX_AGE_MS) return cached.catalogue;
@@ -90,4 +119,19 @@ export class BuiltinBilling implements BillingPort {
       .execute();
     this.cachedCatalogue = null;
   }
+}
+
+function toService(row: Selectable<Database['billing_services']>): BillingService {
+  return {
+    serviceId: row.id,
+    userId: row.user_id,
+    serverId: row.server_id,
+    productId: row.product_id,
+    status: row.status,
+    billingCycle: row.billing_cycle,
+    nextDueDate: row.next_due_date,
+    recurringAmount: row.recurring_amount,
+    setupFee: row.setup_fee,
+    currency: row.currency,
+  };
 }

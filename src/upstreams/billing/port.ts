@@ -9,9 +9,30 @@ export interface BillingAccount {
   creditBalance: number;
 }
 
+export interface BillingService {
+  serviceId: number;
+  userId: number;
+  serverId: string | null;
+  productId: number;
+  /** As billing reports it: `Active`, `Pending Cancellation`, `Cancelled`, `Suspended`. */
+  status: string;
+  billingCycle: string;
+  /** YYYY-MM-DD */
+  nextDueDate: string;
+  /** Integer minor units. */
+  recurringAmount: number;
+  setupFee: number;
+  currency: string;
+}
+
+export type NewBillingService = Omit<BillingService, 'serviceId' | 'status'>;
+
 export interface BillingPort {
   /** The account of a user, or null when the user has none. */
   getAccount(userId: number): Promise<BillingAccount | null>;
   /** The catalogue as billing sells it; may be up to five minutes old. */
   getCatalogue(): Promise<Catalogue>;
+  getService(serviceId: number): Promise<BillingService | null>;
+  openService(service: NewBillingService): Promise<BillingService>;
+  setServiceStatus(serviceId: number, status: string): Promise<void>;
 }

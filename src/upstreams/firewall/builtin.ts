@@ -19,6 +19,11 @@ export class BuiltinFirewall implements FirewallPort {
       .execute();
   }
 
+  async attachedGroups(serverId: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('server_firewall_groups').select('group_id').where('server_id', '=', serverId).orderBy('group_id').execute();
+    return rows.map((row) => row.group_id);
+  }
+
   async getApplied(serverId: string): Promise<AppliedRuleset | null> {
     const row = await this.db.selectFrom('firewall_applied').select(['generation', 'ruleset']).where('server_id', '=', serverId).executeTakeFirst();
     return row ?? null;

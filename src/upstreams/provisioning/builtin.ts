@@ -1,14 +1,47 @@
-// The built-in provisioning system. For projects it keeps a registry that
-// confirms a new project and forgets a deleted one.
+// The built-in provisioning system: a registry that confirms new projects,
+// and a simulator that carries out server operations, each taking a
+// realistic time (scaled by CLOUDPLANE_SIM_SCALE).
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ProvisionedProjectStatus, ProvisioningPort } from './port.ts';
+import type { OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningPort } from './port.ts';
+
+/** How long each operation takes before scaling, in milliseconds. */
+export const OPERATION_DURATION_MS: Record<string, number> = {
+  'server.power_on': 3000,
+  'server.power_off': 2000,
+  'server.shutdown': 5000,
+  'server.reboot': 5000,
+  'server.reinstall': 30000,
+  'server.reset_password': 3000,
+  'server.create_snapshot': 10000,
+  'server.restore_snapshot': 20000,
+  'server.mount_iso': 2000,
+  'server.unmount_iso': 2000,
+  'server.enable_ipv6': 3000,
+  'server.enable_private_network': 5000,
+};
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+function rootPassword(): string {
+  return Array.from(randomBytes(20), (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]).join('');
+}
+
+/** What an operation produces, decided when it starts so every later read agrees. */
+function outcomeOf(type: string): Record<string, unknown> {
+  if (type === 'server.reinstall' || type === 'server.reset_password') return { root_password: rootPassword() };
+  if (type === 'server.create_snapshot') return { size_gb: randomInt(2, 40) };
+  return {};
+}
 
 export class BuiltinProvisioning implements ProvisioningPort {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly simScale: number = 1,
   ) {}
 
   async createProject(slug: string): Promise<void> {
@@ -31,5 +64,33 @@ export class BuiltinProvisioning implements ProvisioningPort {
       .set({ status: 'deleted', updated_at: this.clock.now().toISOString() })
       .where('slug', '=', slug)
       .execute();
+  }
+
+  async startOperation(request: OperationRequest): Promise<void> {
+    const now = this.clock.now();
+    const duration = (OPERATION_DURATION_MS[request.type] ?? 5000) * this.simScale;
+    await this.db
+      .insertInto('provisioning_operations')
+      .values({
+        action_id: request.actionId,
+        server_id: request.serverId,
+        type: request.type,
+        completes_at: new Date(now.getTime() + duration).toISOString(),
+        result: writeJson(outcomeOf(request.type)),
+        created_at: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.column('action_id').doNothing())
+      .execute();
+  }
+
+  async getOperation(actionId: number): Promise<OperationState | null> {
+    const row = await this.db
+      .selectFrom('provisioning_operations')
+      .select(['completes_at', 'result'])
+      .where('action_id', '=', actionId)
+      .executeTakeFirst();
+    if (!row) return null;
+    if (row.completes_at > this.clock.now().toISOString()) return { state: 'running', completesAt: row.completes_at };
+    return { state: 'done', result: readJson(row.result) };
   }
 }

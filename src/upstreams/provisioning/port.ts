@@ -2,6 +2,19 @@
 
 export type ProvisionedProjectStatus = 'active' | 'deleted';
 
+export interface OperationRequest {
+  /** The action asking; also the operation's id, so a repeated submit is harmless. */
+  actionId: number;
+  serverId: string;
+  /** The action type, e.g. `server.reboot`. */
+  type: string;
+}
+
+export type OperationState =
+  | { state: 'running'; completesAt: string }
+  /** `result` carries what the operation produced, e.g. `{root_password}` or `{size_gb}`. */
+  | { state: 'done'; result: Record<string, unknown> };
+
 export interface ProvisioningPort {
   /** Registers a project; repeating it for an existing project is harmless. */
   createProject(slug: string): Promise<void>;
@@ -9,4 +22,8 @@ export interface ProvisioningPort {
   getProject(slug: string): Promise<{ status: ProvisionedProjectStatus } | null>;
   /** Removes a project; repeating it is harmless. */
   deleteProject(slug: string): Promise<void>;
+  /** Starts an operation on a server; repeating it for the same action is harmless. */
+  startOperation(request: OperationRequest): Promise<void>;
+  /** Where an operation is, or null when the provisioning system never received it. */
+  getOperation(actionId: number): Promise<OperationState | null>;
 }

@@ -1,0 +1,70 @@
+// What a successful action changes on the server (D5), and the result it
+// reports. Runs in the transaction that marks the action `success`.
+import type { Kysely, Updateable } from 'kysely';
+import { readJson, writeJson } from '../../db/columns.ts';
+import type { Database, ServersTable } from '../../db/schema.ts';
+import { allocateIpv6Subnet } from '../addresses/address-pools.ts';
+import * as servers from '../servers/servers.repo.ts';
+import { markSnapshot } from '../snapshots/snapshots.repo.ts';
+import type { ActionRow } from './actions.repo.ts';
+
+export async function applyEffects(
+  db: Kysely<Database>,
+  action: ActionRow,
+  server: servers.ServerRecord,
+  outcome: Record<string, unknown>,
+  now: string,
+): Promise<Record<string, unknown>> {
+  const params = readJson<Record<string, any>>(action.params);
+  const setServer = (values: Updateable<ServersTable>) => db.updateTable('servers').set(values).where('id', '=', server.id).execute();
+  // A server suspended meanwhile keeps its suspension; the power state applies when it is lifted.
+  const power = (status: 'running' | 'stopped') => (server.status === 'suspended' ? setServer({ suspended_from: status }) : setServer({ status }));
+
+  switch (action.type) {
+    case 'server.power_on':
+    case 'server.restore_snapshot':
+      await power('running');
+      return {};
+    case 'server.power_off':
+    case 'server.shutdown':
+      await power('stopped');
+      return {};
+    case 'server.reboot':
+      await power('running');
+      // Only a reboot through the API applies a new plan.
+      if (server.pendingPlan) await setServer({ plan: writeJson(server.pendingPlan), pending_plan: null });
+      return {};
+    case 'server.reinstall':
+      await power('running');
+      await setServer({ image: writeJson({ name: params.image, display_name: params.image_display_name }) });
+      if (params.ssh_keys) await servers.replaceServerSshKeys(db, server.id, params.ssh_keys);
+      return { root_password: outcome.root_password };
+    case 'server.reset_password':
+      return { root_password: outcome.root_password };
+    case 'server.create_snapshot':
+      await markSnapshot(db, params.snapshot_id, { status: 'completed', sizeGb: Number(outcome.size_gb ?? server.plan.disk_gb ?? 1) });
+      return { snapshot_id: params.snapshot_id };
+    case 'server.mount_iso':
+      await setServer({ iso: writeJson({ id: params.iso_id, name: params.iso_name }) });
+      return {};
+    case 'server.unmount_iso':
+      await setServer({ iso: null });
+      return {};
+    case 'server.enable_ipv6': {
+      const subnet = await allocateIpv6Subnet(db, { location: server.location.code, pool: server.location.ipv6_pool!, serverId: server.id, now });
+      return { subnet };
+    }
+    case 'server.enable_private_network':
+      await setServer({ private_network_enabled: true });
+      return {};
+    default:
+      return {};
+  }
+}
+
+/** What a failed action leaves behind: a snapshot being made is marked failed. */
+export async function applyFailure(db: Kysely<Database>, action: ActionRow): Promise<void> {
+  if (action.type !== 'server.create_snapshot') return;
+  const params = readJson<{ snapshot_id?: number }>(action.params);
+  if (params.snapshot_id) await markSnapshot(db, params.snapshot_id, { status: 'failed', sizeGb: null });
+}

@@ -1,0 +1,109 @@
+// An action's background life (D5), one durable job per action:
+//   submit    → hand the operation to the provisioning system
+//   wait      → poll it until it is done, then apply the effects: `success`
+//   reconcile → the provisioning system did not answer (`unknown`): ask it
+//               until it does, then settle on what really happened.
+// Every step moves the action only from the state it read, so a job that
+// runs twice (at-least-once) never applies an action twice.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import { PoolExhausted } from '../addresses/address-pools.ts';
+import * as servers from '../servers/servers.repo.ts';
+import { applyEffects, applyFailure } from './action-effects.ts';
+import * as repo from './actions.repo.ts';
+
+export const ACTION_JOB = 'action.run';
+
+interface ActionJobDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  provisioning: ProvisioningPort;
+  simScale: number;
+}
+
+type Phase = { status: repo.ActionRow['status']; phase: repo.ActionRow['phase'] };
+
+/** Thrown inside a transaction to undo effects another run of the job already applied. */
+class AlreadySettled extends Error {}
+
+export function registerActionJobs(runner: JobRunner, deps: ActionJobDependencies): void {
+  const { db, clock, provisioning } = deps;
+  // Asking again after no answer: often enough to settle soon after a fault clears.
+  const reconcileDelayMs = Math.max(50, 1000 * deps.simScale);
+
+  const finishWithError = async (action: repo.ActionRow, from: Phase, code: string, message: string) => {
+    await db.transaction().execute(async (trx) => {
+      const moved = await repo.advanceAction(trx, action.id, from, {
+        status: 'error',
+        phase: 'done',
+        error: { code, message },
+        finished_at: clock.now().toISOString(),
+      });
+      if (moved) await applyFailure(trx, action);
+    });
+  };
+
+  const settle = async (action: repo.ActionRow, from: Phase, operation: OperationState): Promise<void> => {
+    if (operation.state === 'running') {
+      throw new RetryLater(Math.max(10, Date.parse(operation.completesAt) - clock.now().getTime()), 'operation running');
+    }
+    try {
+      await db.transaction().execute(async (trx) => {
+        const server = await servers.findServer(trx, action.server_id);
+        if (!server) throw new ServerGone();
+        const now = clock.now().toISOString();
+        const result = await applyEffects(trx, action, server, operation.result, now);
+        const moved = await repo.advanceAction(trx, action.id, from, { status: 'success', phase: 'done', result, finished_at: now });
+        if (!moved) throw new AlreadySettled();
+      });
+    } catch (error) {
+      if (error instanceof AlreadySettled) return;
+      if (error instanceof ServerGone) return finishWithError(action, from, 'server_deleted', 'The server was deleted before the action finished');
+      if (error instanceof PoolExhausted) return finishWithError(action, from, 'no_addresses', 'No IPv6 subnet is left in the location');
+      throw error;
+    }
+  };
+
+  const toReconcile = async (action: repo.ActionRow, from: Phase): Promise<never> => {
+    await repo.advanceAction(db, action.id, from, { status: 'unknown', phase: 'reconcile' });
+    throw new RetryLater(reconcileDelayMs, 'provisioning did not answer');
+  };
+
+  runner.register(ACTION_JOB, async ({ actionId }: { actionId: number }) => {
+    const action = await repo.findAction(db, actionId);
+    if (!action || action.phase === 'done') return;
+    const from: Phase = { status: action.status, phase: action.phase };
+
+    if (action.phase === 'submit') {
+      try {
+        await provisioning.startOperation({ actionId, serverId: action.server_id, type: action.type });
+      } catch (error) {
+        if (!isUpstreamError(error)) throw error;
+        if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');
+        if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
+        return toReconcile(action, from);
+      }
+      await repo.advanceAction(db, actionId, from, { phase: 'wait' });
+      throw new RetryLater(0, 'submitted');
+    }
+
+    let operation: OperationState | null;
+    try {
+      operation = await provisioning.getOperation(actionId);
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      if (action.phase === 'wait') return toReconcile(action, from);
+      throw new RetryLater(reconcileDelayMs, 'provisioning still does not answer');
+    }
+    if (operation === null) {
+      return finishWithError(action, from, 'not_carried_out', 'The provisioning system never received the operation; nothing was done');
+    }
+    return settle(action, from, operation);
+  });
+}
+
+class ServerGone extends Error {}

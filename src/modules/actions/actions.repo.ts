@@ -1,0 +1,97 @@
+// Every query on actions.
+import type { Kysely, Selectable } from 'kysely';
+import { readJson, writeJson } from '../../db/columns.ts';
+import type { ActionsTable, Database } from '../../db/schema.ts';
+import type { Action, ActionFilters } from './actions.schemas.ts';
+
+export type ActionRow = Selectable<ActionsTable>;
+
+export function toAction(row: ActionRow): Action {
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    resource: { type: 'server', id: row.server_id },
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    error: row.error === null ? null : readJson(row.error),
+    result: readJson(row.result),
+  };
+}
+
+export function findAction(db: Kysely<Database>, actionId: number): Promise<ActionRow | undefined> {
+  return db.selectFrom('actions').selectAll().where('id', '=', actionId).executeTakeFirst();
+}
+
+export function findProjectAction(db: Kysely<Database>, projectId: number, actionId: number): Promise<ActionRow | undefined> {
+  return db.selectFrom('actions').selectAll().where('id', '=', actionId).where('project_id', '=', projectId).executeTakeFirst();
+}
+
+function filtered(db: Kysely<Database>, projectId: number, filters: ActionFilters) {
+  let query = db.selectFrom('actions').where('project_id', '=', projectId);
+  if (filters.resource_id !== undefined) query = query.where('server_id', '=', filters.resource_id);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+  return query;
+}
+
+export async function countActions(db: Kysely<Database>, projectId: number, filters: ActionFilters): Promise<number> {
+  const row = await filtered(db, projectId, filters).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Newest first. */
+export function listActions(db: Kysely<Database>, projectId: number, filters: ActionFilters, page: { limit: number; offset: number }) {
+  return filtered(db, projectId, filters).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+export function findRunningAction(db: Kysely<Database>, serverId: string) {
+  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', '=', 'running').executeTakeFirst();
+}
+
+export async function insertAction(
+  db: Kysely<Database>,
+  values: { projectId: number; serverId: string; type: string; params: Record<string, unknown>; now: string },
+): Promise<ActionRow> {
+  return db
+    .insertInto('actions')
+    .values({
+      project_id: values.projectId,
+      server_id: values.serverId,
+      type: values.type,
+      status: 'running',
+      params: writeJson(values.params),
+      phase: 'submit',
+      result: writeJson({}),
+      error: null,
+      started_at: values.now,
+      finished_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves an action on, but only from the state the caller saw: a job that
+ * runs twice (at-least-once) cannot finish an action twice.
+ */
+export async function advanceAction(
+  db: Kysely<Database>,
+  actionId: number,
+  from: { status: ActionsTable['status']; phase: ActionsTable['phase'] },
+  to: Partial<{ status: ActionsTable['status']; phase: ActionsTable['phase']; result: unknown; error: unknown; finished_at: string }>,
+): Promise<boolean> {
+  const { result, error, ...plain } = to;
+  const update = await db
+    .updateTable('actions')
+    .set({
+      ...plain,
+      ...(result !== undefined ? { result: writeJson(result) } : {}),
+      ...(error !== undefined ? { error: error === null ? null : writeJson(error) } : {}),
+    })
+    .where('id', '=', actionId)
+    .where('status', '=', from.status)
+    .where('phase', '=', from.phase)
+    .executeTakeFirst();
+  return Number(update.numUpdatedRows) === 1;
+}

@@ -1,0 +1,144 @@
+// Starting, listing and reading actions (D4, D5). A start records the action
+// `running` and enqueues its job in one transaction; the job does the rest.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
+import { listServerAddresses } from '../addresses/address-pools.ts';
+import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import type { ServerService } from '../servers/servers.service.ts';
+import * as servers from '../servers/servers.repo.ts';
+import { findProjectSnapshot, insertSnapshot } from '../snapshots/snapshots.repo.ts';
+import * as repo from './actions.repo.ts';
+import type { Action, ActionFilters, ActionName } from './actions.schemas.ts';
+import { ACTION_JOB } from './actions.jobs.ts';
+
+export interface ActionServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: ProjectAccess;
+  servers: ServerService;
+  billing: BillingPort;
+  wakeWorker: () => void;
+}
+
+const conflict = (detail: string) => new ApiError('conflict', detail);
+
+export class ActionService {
+  constructor(private readonly deps: ActionServiceDependencies) {}
+
+  async list(actor: Actor, slug: string, filters: ActionFilters, page: { limit: number; offset: number }): Promise<{ count: number; actions: Action[] }> {
+    const project = await this.deps.access.require(actor, slug);
+    const [count, rows] = await Promise.all([repo.countActions(this.deps.db, project.id, filters), repo.listActions(this.deps.db, project.id, filters, page)]);
+    return { count, actions: rows.map(repo.toAction) };
+  }
+
+  async get(actor: Actor, slug: string, actionId: number): Promise<Action> {
+    const project = await this.deps.access.require(actor, slug);
+    const row = await repo.findProjectAction(this.deps.db, project.id, actionId);
+    if (!row) throw notFound('action');
+    return repo.toAction(row);
+  }
+
+  /**
+   * Starts `server.<name>`. With an Idempotency-Key, a repeat of the same
+   * request answers the first action (`replayed`), whatever state it is in now.
+   */
+  async start(
+    actor: Actor,
+    slug: string,
+    serverId: string,
+    name: ActionName,
+    body: Record<string, unknown>,
+    idempotency: IdempotencyKey | null,
+  ): Promise<{ action: Action; replayed: boolean }> {
+    const { db, clock } = this.deps;
+    const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, { write: true });
+    if (idempotency) {
+      const replay = await this.replay(idempotency);
+      if (replay) return replay;
+    }
+    if (server.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
+    const params = await this.checkedParams(project.id, server, name, body);
+
+    try {
+      const action = await db.transaction().execute(async (trx) => {
+        if (await repo.findRunningAction(trx, server.id)) throw conflict('Another action is running on this server; wait for it to finish');
+        const current = await servers.findServer(trx, server.id);
+        if (!current) throw notFound('server');
+        if (current.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
+        const now = clock.now().toISOString();
+        if (name === 'create_snapshot') {
+          params.snapshot_id = await insertSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now });
+        }
+        const row = await repo.insertAction(trx, { projectId: project.id, serverId: server.id, type: `server.${name}`, params, now });
+        if (idempotency) await recordKey(trx, clock, idempotency, String(row.id));
+        await enqueueJob(trx, clock, { type: ACTION_JOB, payload: { actionId: row.id }, maxAttempts: 1000 });
+        return row;
+      });
+      this.deps.wakeWorker();
+      return { action: repo.toAction(action), replayed: false };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Lost a race: the same key (answer what it made) or another action on the server.
+      const replay = idempotency ? await this.replay(idempotency) : null;
+      if (replay) return replay;
+      throw conflict('Another action is running on this server; wait for it to finish');
+    }
+  }
+
+  private async replay(idempotency: IdempotencyKey): Promise<{ action: Action; replayed: boolean } | null> {
+    const actionId = await findReplay(this.deps.db, this.deps.clock, idempotency);
+    if (actionId === null) return null;
+    const row = await repo.findAction(this.deps.db, Number(actionId));
+    return row ? { action: repo.toAction(row), replayed: true } : null;
+  }
+
+  /** Checks the body against the server and the catalogue; returns what the job needs. */
+  private async checkedParams(projectId: number, server: servers.ServerRecord, name: ActionName, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { db } = this.deps;
+    switch (name) {
+      case 'reinstall': {
+        const catalogue = await this.deps.billing.getCatalogue();
+        const image = String(body.image);
+        const product = catalogue.products.find((candidate) => candidate.id === server.productId);
+        const offered = product ? product.images : catalogue.images.map((entry) => entry.name);
+        if (!offered.includes(image)) throw validationError('image', "is not an image the server's product offers");
+        const keyIds = [...new Set((body.ssh_keys as number[] | undefined) ?? [])];
+        const known = await servers.projectSshKeyIds(db, projectId, keyIds);
+        if (known.size !== keyIds.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+        const displayName = catalogue.images.find((entry) => entry.name === image)?.display_name ?? image;
+        return { image, image_display_name: displayName, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
+      }
+      case 'create_snapshot':
+        return { name: (body.name as string | undefined) ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
+      case 'restore_snapshot': {
+        const snapshot = await findProjectSnapshot(db, projectId, Number(body.snapshot_id));
+        if (!snapshot || snapshot.status !== 'completed') throw validationError('snapshot_id', 'must be a completed snapshot of the project');
+        return { snapshot_id: snapshot.id };
+      }
+      case 'mount_iso': {
+        const catalogue = await this.deps.billing.getCatalogue();
+        const iso = catalogue.isos.find((entry) => entry.id === body.iso_id);
+        if (!iso) throw validationError('iso_id', 'is not an ISO of the catalogue');
+        return { iso_id: iso.id, iso_name: iso.name };
+      }
+      case 'enable_ipv6': {
+        if ((await listServerAddresses(db, server.id)).ipv6Subnets.length > 0) throw conflict('IPv6 is already enabled on this server');
+        if (!server.location.ipv6_pool) throw conflict("The server's location has no IPv6 addresses");
+        return {};
+      }
+      case 'enable_private_network':
+        if (!server.privateNetwork.eligible) throw conflict('This server cannot join the private network');
+        if (server.privateNetwork.enabled) throw conflict('The server has already joined the private network');
+        return {};
+      default:
+        return {};
+    }
+  }
+}

@@ -1,0 +1,148 @@
+// Putting a new server in place: checking the choices against the
+// catalogue, then creating the server, its addresses, its SSH keys and its
+// billing service in one transaction. The operator's import uses it; orders
+// deliver through it.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { writeJson } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, validationError } from '../../http/errors.ts';
+import { parseMoney } from '../../money.ts';
+import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/address-pools.ts';
+import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
+import * as repo from './servers.repo.ts';
+
+export interface PlacementRequest {
+  hostname: string;
+  product_id: number;
+  location: string;
+  image: string;
+  billing_cycle?: string;
+  ssh_keys?: number[];
+  ipv6?: boolean;
+  ipv4_additional?: number;
+  private_network?: boolean;
+}
+
+export interface CheckedPlacement {
+  request: PlacementRequest;
+  product: CatalogueProduct;
+  location: CatalogueLocation & { ipv4_pool: string };
+  cycle: string;
+  imageDisplayName: string;
+}
+
+const MONTHS_PER_CYCLE: Record<string, number> = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12, biennially: 24, triennially: 36 };
+
+/** The date one billing cycle after `from`, as YYYY-MM-DD (the 31st falls back to the month's last day). */
+export function nextDueDate(from: Date, cycle: string): string {
+  const months = MONTHS_PER_CYCLE[cycle] ?? 1;
+  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** Recurring price of the server with its extras, in minor units. */
+export function recurringAmount(catalogue: Catalogue, placement: CheckedPlacement): number {
+  const { request, product, cycle } = placement;
+  const extraAddresses = (request.ipv4_additional ?? 0) * parseMoney(catalogue.pricing.ipv4_additional[cycle] ?? '0');
+  const ipv6 = request.ipv6 ? parseMoney(catalogue.pricing.ipv6[cycle] ?? '0') : 0;
+  return parseMoney(product.prices[cycle] ?? '0') + extraAddresses + ipv6;
+}
+
+/** Checks every choice against the catalogue; a choice it does not offer is a 400 on that field. */
+export function checkPlacement(catalogue: Catalogue, request: PlacementRequest, options: { requireStock: boolean }): CheckedPlacement {
+  const product = catalogue.products.find((candidate) => candidate.id === request.product_id);
+  if (!product) throw validationError('product_id', 'is not a product of the catalogue');
+  const stock = product.locations.find((entry) => entry.code === request.location);
+  const location = catalogue.locations.find((entry) => entry.code === request.location);
+  if (!stock || !location) throw validationError('location', 'the product is not offered in this location');
+  if (options.requireStock && !stock.in_stock) throw validationError('location', 'the product is out of stock in this location');
+  if (!location.ipv4_pool) throw validationError('location', 'this location has no addresses to give out');
+  if (!product.images.includes(request.image)) throw validationError('image', 'the product does not offer this image');
+  const image = catalogue.images.find((entry) => entry.name === request.image);
+  const cycle = request.billing_cycle ?? product.default_billing_cycle;
+  if (!product.billing_cycles.includes(cycle)) throw validationError('billing_cycle', `must be one of: ${product.billing_cycles.join(', ')}`);
+  if (request.ipv6 && !location.ipv6_pool) throw validationError('ipv6', 'this location has no IPv6 addresses to give out');
+  return { request, product, location: { ...location, ipv4_pool: location.ipv4_pool }, cycle, imageDisplayName: image?.display_name ?? request.image };
+}
+
+export function newServerId(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/**
+ * Creates the server running, with its addresses, keys and billing service.
+ * `db` must be a transaction: a pool that runs out undoes the whole server.
+ */
+export async function placeServer(
+  db: Kysely<Database>,
+  deps: { clock: Clock; billing: BuiltinBilling; catalogue: Catalogue },
+  project: { id: number; ownerId: number },
+  placement: CheckedPlacement,
+): Promise<string> {
+  const { request, product, location, cycle } = placement;
+  const keyIds = [...new Set(request.ssh_keys ?? [])];
+  const known = await repo.projectSshKeyIds(db, project.id, keyIds);
+  if (known.size !== keyIds.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+
+  const now = deps.clock.now();
+  const serverId = newServerId();
+  await db
+    .insertInto('servers')
+    .values({
+      id: serverId,
+      project_id: project.id,
+      hostname: request.hostname,
+      status: 'running',
+      created_at: now.toISOString(),
+      location_code: location.code,
+      location: writeJson({ code: location.code, city: location.city, country_code: location.country_code, ipv4_pool: location.ipv4_pool, ipv6_pool: location.ipv6_pool }),
+      image: writeJson({ name: request.image, display_name: placement.imageDisplayName }),
+      plan: writeJson({ name: product.name, category: product.category, ...product.plan }),
+      pending_plan: null,
+      product_id: product.id,
+      suspended_from: null,
+      has_user_data: false,
+      iso: null,
+      private_network_eligible: product.private_network,
+      private_network_enabled: Boolean(request.private_network && product.private_network),
+      bandwidth_pooled: product.pooled_bandwidth,
+      bandwidth_allocated_gb: product.bandwidth_gb,
+      bandwidth_extra_gb: 0,
+      bandwidth_used_gb: 0,
+      billing_service_id: null,
+    })
+    .execute();
+  await repo.replaceServerSshKeys(db, serverId, keyIds);
+
+  try {
+    const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now: now.toISOString() };
+    for (let position = 0; position <= (request.ipv4_additional ?? 0); position += 1) {
+      await allocateIpv4(db, { ...allocation, isPrimary: position === 0, position });
+    }
+    if (request.ipv6 && location.ipv6_pool) await allocateIpv6Subnet(db, { ...allocation, pool: location.ipv6_pool });
+  } catch (error) {
+    if (error instanceof PoolExhausted) throw new ApiError('conflict', `No addresses are left in ${location.code}`);
+    throw error;
+  }
+
+  const service = await deps.billing.openService(
+    {
+      userId: project.ownerId,
+      serverId,
+      productId: product.id,
+      billingCycle: cycle,
+      nextDueDate: nextDueDate(now, cycle),
+      recurringAmount: recurringAmount(deps.catalogue, placement),
+      setupFee: parseMoney(product.setup_fees[cycle] ?? '0'),
+      currency: product.currency,
+    },
+    db,
+  );
+  await db.updateTable('servers').set({ billing_service_id: service.serviceId }).where('id', '=', serverId).execute();
+  return serverId;
+}

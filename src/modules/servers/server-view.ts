@@ -1,0 +1,104 @@
+// Builds the full server object. Billing and the firewall are systems of
+// their own: when one cannot be read, its field is null and the rest of the
+// server is still answered.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { formatMoney } from '../../money.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
+import { describeIpv4Pool, listServerAddresses } from '../addresses/address-pools.ts';
+import * as repo from './servers.repo.ts';
+import type { Server, ServerSummary } from './servers.schemas.ts';
+
+/** Null instead of the value when the system behind it failed; any other error still fails the request. */
+async function unlessUpstreamFails<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isUpstreamError(error)) return null;
+    throw error;
+  }
+}
+
+export class ServerView {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly billing: BillingPort,
+    private readonly firewall: FirewallPort,
+  ) {}
+
+  async full(server: repo.ServerRecord): Promise<Server> {
+    const [addresses, sshKeys, firewallGroups, billing, pool] = await Promise.all([
+      listServerAddresses(this.db, server.id),
+      repo.serverSshKeyIds(this.db, server.id),
+      unlessUpstreamFails(() => this.firewall.attachedGroups(server.id)),
+      this.billingOf(server),
+      server.bandwidth.pooled ? repo.bandwidthPool(this.db, server.projectId, server.location.code) : Promise.resolve(null),
+    ]);
+    const ipv4Pool = server.location.ipv4_pool ? describeIpv4Pool(server.location.ipv4_pool) : null;
+    return {
+      id: server.id,
+      hostname: server.hostname,
+      status: server.status,
+      pending_changes: server.pendingPlan !== null,
+      location: { code: server.location.code, city: server.location.city, country_code: server.location.country_code },
+      image: { name: server.image.name, display_name: server.image.display_name },
+      plan: server.plan,
+      network: {
+        ipv4: addresses.ipv4.map((entry) => ({
+          address: entry.address,
+          primary: entry.primary,
+          netmask: ipv4Pool?.netmask ?? null,
+          gateway: entry.primary ? (ipv4Pool?.gateway ?? null) : null,
+        })),
+        ipv6: addresses.ipv6Subnets.map((subnet) => ({ subnet })),
+        private_network: { eligible: server.privateNetwork.eligible, enabled: server.privateNetwork.enabled },
+      },
+      bandwidth: {
+        pooled: server.bandwidth.pooled,
+        allocated_gb: server.bandwidth.allocatedGb,
+        extra_gb: server.bandwidth.extraGb,
+        used_gb: server.bandwidth.usedGb,
+        pool,
+      },
+      firewall_groups: firewallGroups,
+      ssh_keys: sshKeys,
+      iso: server.iso,
+      has_user_data: server.hasUserData,
+      billing,
+      created_at: server.createdAt,
+    };
+  }
+
+  private async billingOf(server: repo.ServerRecord): Promise<Server['billing']> {
+    const serviceId = server.billingServiceId;
+    if (serviceId === null) return null;
+    return unlessUpstreamFails(async () => {
+      const [service, catalogue] = await Promise.all([this.billing.getService(serviceId), this.billing.getCatalogue()]);
+      if (!service) return null;
+      const product = catalogue.products.find((candidate) => candidate.id === service.productId);
+      return {
+        service_id: service.serviceId,
+        status: service.status,
+        billing_cycle: service.billingCycle,
+        next_due_date: service.nextDueDate,
+        recurring_amount: formatMoney(service.recurringAmount),
+        currency: service.currency,
+        upgradeable_to: product?.upgradeable_to ?? [],
+      };
+    });
+  }
+}
+
+export function toSummary(row: Awaited<ReturnType<typeof repo.listProjectServers>>[number]): ServerSummary {
+  const location = repo.toLocation(row.location);
+  return {
+    id: row.id,
+    hostname: row.hostname,
+    status: row.status,
+    ipv4_primary: row.ipv4_primary,
+    location: { code: location.code, city: location.city, country_code: location.country_code },
+    plan: { name: repo.toPlan(row.plan).name },
+  };
+}

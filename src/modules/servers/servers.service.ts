@@ -1,0 +1,113 @@
+// The server resource: list, read, rename, and the operator's suspend,
+// unsuspend and bandwidth usage.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import { findOwner, findProjectBySlug } from '../projects/projects.repo.ts';
+import { checkPlacement, placeServer, type PlacementRequest } from './server-placement.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
+import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
+import type { MemberProjectRow } from '../projects/projects.repo.ts';
+import * as repo from './servers.repo.ts';
+import type { Server, ServerSummary } from './servers.schemas.ts';
+import { toSummary, type ServerView } from './server-view.ts';
+
+export interface ServerServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: ProjectAccess;
+  view: ServerView;
+  /** The built-in billing system: the operator's import opens services in it, suspend/unsuspend report to it. */
+  billing: BuiltinBilling;
+}
+
+export class ServerService {
+  constructor(private readonly deps: ServerServiceDependencies) {}
+
+  /** The project (with the actor's role) and one of its servers, or 404. Servers need a ready project. */
+  async requireServer(actor: Actor, slug: string, serverId: string, needs: AccessNeeds = {}): Promise<{ project: MemberProjectRow; server: repo.ServerRecord }> {
+    const project = await this.deps.access.require(actor, slug, { ready: true, ...needs });
+    const server = await repo.findProjectServer(this.deps.db, project.id, serverId);
+    if (!server) throw notFound('server');
+    return { project, server };
+  }
+
+  async list(actor: Actor, slug: string, page: { limit: number; offset: number }): Promise<{ count: number; servers: ServerSummary[] }> {
+    const project = await this.deps.access.require(actor, slug, { ready: true });
+    const [count, rows] = await Promise.all([
+      repo.countProjectServers(this.deps.db, project.id),
+      repo.listProjectServers(this.deps.db, project.id, page),
+    ]);
+    return { count, servers: rows.map(toSummary) };
+  }
+
+  async get(actor: Actor, slug: string, serverId: string): Promise<Server> {
+    const { server } = await this.requireServer(actor, slug, serverId);
+    return this.deps.view.full(server);
+  }
+
+  /** Only the hostname changes; a body without one changes nothing. */
+  async rename(actor: Actor, slug: string, serverId: string, hostname: string | undefined): Promise<Server> {
+    const { server } = await this.requireServer(actor, slug, serverId, { write: true });
+    if (hostname === undefined) return this.deps.view.full(server);
+    await this.deps.db.updateTable('servers').set({ hostname }).where('id', '=', server.id).execute();
+    return this.deps.view.full({ ...server, hostname });
+  }
+
+  /** The operator's import: a server in place at once, with its billing service and no order. */
+  async placeForOperator(slug: string, request: PlacementRequest): Promise<Server> {
+    const { db, clock, billing } = this.deps;
+    const project = await findProjectBySlug(db, slug);
+    if (!project) throw notFound('project');
+    const owner = await findOwner(db, project.id);
+    if (!owner || !(await billing.getAccount(owner.user_id))) {
+      throw new ApiError('billing_account_required', "The project's owner has no billing account");
+    }
+    const catalogue = await billing.getCatalogue();
+    const placement = checkPlacement(catalogue, request, { requireStock: false });
+    const serverId = await db.transaction().execute((trx) =>
+      placeServer(trx, { clock, billing, catalogue }, { id: project.id, ownerId: owner.user_id }, placement),
+    );
+    return this.operatorView(serverId);
+  }
+
+  async operatorView(serverId: string): Promise<Server> {
+    const server = await repo.findServer(this.deps.db, serverId);
+    if (!server) throw notFound('server');
+    return this.deps.view.full(server);
+  }
+
+  /** Suspending remembers the power state, so unsuspending returns to it. */
+  async suspend(serverId: string): Promise<Server> {
+    const server = await repo.findServer(this.deps.db, serverId);
+    if (!server) throw notFound('server');
+    if (server.status !== 'suspended') {
+      await this.deps.db.updateTable('servers').set({ status: 'suspended', suspended_from: server.status }).where('id', '=', serverId).execute();
+      if (server.billingServiceId !== null) await this.deps.billing.setServiceStatus(server.billingServiceId, 'Suspended');
+    }
+    return this.operatorView(serverId);
+  }
+
+  async unsuspend(serverId: string): Promise<Server> {
+    const server = await repo.findServer(this.deps.db, serverId);
+    if (!server) throw notFound('server');
+    if (server.status === 'suspended') {
+      await this.deps.db
+        .updateTable('servers')
+        .set({ status: server.suspendedFrom ?? 'running', suspended_from: null })
+        .where('id', '=', serverId)
+        .execute();
+      if (server.billingServiceId !== null) await this.deps.billing.setServiceStatus(server.billingServiceId, 'Active');
+    }
+    return this.operatorView(serverId);
+  }
+
+  async setBandwidthUsage(serverId: string, usedGb: number): Promise<Server> {
+    const result = await this.deps.db.updateTable('servers').set({ bandwidth_used_gb: usedGb }).where('id', '=', serverId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound('server');
+    return this.operatorView(serverId);
+  }
+}
