@@ -134,6 +134,11 @@ describe('refused', () => {
     const line = sshKeygen('ed25519', null, 'x').publicLine.trim();
     refused(`no-pty,command="/bin/true" ${line}`, /not a supported key type/);
     refused(line.replace('ssh-ed25519', 'sk-ssh-ed25519@openssh.com'), /not a supported key type/);
+    // Names every object has must not pass for a key type.
+    for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const blob = Buffer.concat([wireString(name), wireString(name), wireString(Buffer.alloc(65, 4))]);
+      refused(`${name} ${blob.toString('base64')}`, /not a supported key type/);
+    }
   });
 
   test('several lines', () => {

@@ -28,6 +28,8 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     await db.schema.alterTable('servers').addColumn(name, sql.raw(type)).execute();
   }
 
+  // Server lists page through a project in creation order.
+  await db.schema.createIndex('servers_project_created').on('servers').columns(['project_id', 'created_at', 'id']).execute();
   // Pooled bandwidth is summed per project and location.
   await db.schema.createIndex('servers_project_location').on('servers').columns(['project_id', 'location_code']).execute();
 

@@ -34,7 +34,8 @@ const ecdsaCurves = {
 type EcdsaType = keyof typeof ecdsaCurves;
 
 function isAccepted(type: string): type is PublicKeyType {
-  return type === 'ssh-ed25519' || type === 'ssh-rsa' || type in ecdsaCurves;
+  // hasOwn, not `in`: a type such as "toString" or "__proto__" must not look like a curve.
+  return type === 'ssh-ed25519' || type === 'ssh-rsa' || Object.hasOwn(ecdsaCurves, type);
 }
 
 /** Reads the SSH wire format (RFC 4251 §5): uint32-length-prefixed strings and mpints. */
