@@ -1,15 +1,18 @@
-// `npm run bench`: cloudplane's read path against a bare Fastify hello-world
-// on the same machine, so the result is a ratio that survives a change of
-// hardware. Embedded SQLite always; PostgreSQL too when BENCH_DATABASE_URL
-// points at a server. Prints a table, writes bench/results/latest.json.
+// `npm run bench`: cloudplane against a bare Fastify hello-world on the same
+// machine, so the result is a ratio that survives a change of hardware: the
+// demo world's /me/ and products, then servers (one, a page of a big project,
+// a page of a small one, reboots) on a world seeded through the operator API.
+// Embedded SQLite always; PostgreSQL too when BENCH_DATABASE_URL points at a
+// server. Prints a table, writes bench/results/latest.json.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Options as AutocannonOptions } from 'autocannon';
 import pg from 'pg';
 import { freePort, startNode, stop, stopAll, waitForHttp } from './processes.ts';
+import { seedServers, type ServersWorld } from './seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = positiveInteger('BENCH_SECONDS', 10);
@@ -18,6 +21,13 @@ const connections = positiveInteger('BENCH_CONNECTIONS', 50);
 const warmUpSeconds = Math.min(3, seconds);
 const adminToken = 'bench-operator-token-0123456789';
 const TARGET_RATIO = 0.5;
+// Servers world: a big project (BENCH_SERVERS servers, placed 16 at a time) and a small one.
+const bigProjectServers = positiveInteger('BENCH_SERVERS', 10_000);
+const smallProjectServers = 100;
+const seedConcurrency = 16;
+const PAGE_SIZE = 50;
+const SERVER_GET_TARGET_RATIO = 0.4;
+const PAGE_COST_TARGET = 3;
 
 interface Measurement {
   engine: 'none' | 'sqlite' | 'postgres';
@@ -26,6 +36,8 @@ interface Measurement {
   p99Ms: number;
   requests: number;
   ratio?: number;
+  /** Responses per HTTP status, for targets where more than one status is expected. */
+  statusCounts?: Record<string, number>;
 }
 
 function positiveInteger(name: string, fallback: number): number {
@@ -36,17 +48,59 @@ function positiveInteger(name: string, fallback: number): number {
   return value;
 }
 
-/** A warm-up run (discarded), then the measured run. Any non-2xx or socket error fails the bench: a fast 401 is not a result. */
-async function measure(engine: Measurement['engine'], target: string, url: string, headers: Record<string, string> = {}): Promise<Measurement> {
-  process.stdout.write(`  ${target.padEnd(32)} `);
-  await autocannon({ url, headers, connections, duration: warmUpSeconds });
-  const result = await autocannon({ url, headers, connections, duration: seconds });
-  if (result.non2xx !== 0 || result.errors !== 0 || result.timeouts !== 0) {
-    throw new Error(`${target}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total}`);
+type Load = Pick<AutocannonOptions, 'url' | 'headers' | 'requests'>;
+
+/**
+ * A warm-up run (discarded), then the measured run. Any non-2xx other than
+ * the `alsoExpected` statuses, or any socket error, fails the bench: a fast
+ * 401 is not a result.
+ */
+async function measure(engine: Measurement['engine'], target: string, load: Load, alsoExpected: number[] = []): Promise<Measurement> {
+  process.stdout.write(`  ${target.padEnd(40)} `);
+  await autocannon({ ...load, connections, duration: warmUpSeconds });
+  const result = await autocannon({ ...load, connections, duration: seconds });
+  const statusCounts = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count ?? 0]));
+  const expectedNon2xx = alsoExpected.reduce((sum, status) => sum + (statusCounts[status] ?? 0), 0);
+  if (result.non2xx !== expectedNon2xx || result.errors !== 0 || result.timeouts !== 0) {
+    throw new Error(`${target}: statuses ${JSON.stringify(statusCounts)}, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total}`);
   }
-  const measurement = { engine, target, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
-  process.stdout.write(`${Math.round(measurement.requestsPerSecond)} req/s\n`);
+  const measurement: Measurement = { engine, target, requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, requests: result.requests.total };
+  if (alsoExpected.length > 0) measurement.statusCounts = statusCounts;
+  process.stdout.write(`${Math.round(measurement.requestsPerSecond)} req/s${alsoExpected.length > 0 ? ` ${JSON.stringify(statusCounts)}` : ''}\n`);
   return measurement;
+}
+
+/**
+ * Reboots, each on the next server of the project in turn: one running action
+ * per server is the rule, so hitting one server would measure 409s. The turn
+ * carries over from warm-up to the measured run; a 409 means the rotation came
+ * back to a server before its last reboot had finished.
+ */
+function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['requests'] {
+  let turn = 0;
+  return [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/api/v1/projects/${slug}/servers/${serverIds[turn++ % serverIds.length]}/actions/reboot/` }) }];
+}
+
+/** The server targets, on a world seeded through the APIs (seeding time included). */
+async function benchServers(engine: 'sqlite' | 'postgres', base: string): Promise<{ rows: Measurement[]; seeding: ServersWorld['seeding'] }> {
+  console.log(`  seeding ${bigProjectServers} + ${smallProjectServers} servers through the operator API, ${seedConcurrency} at a time`);
+  const world = await seedServers(base, adminToken, { big: bigProjectServers, small: smallProjectServers, concurrency: seedConcurrency, log: console.log });
+  const { seeding } = world;
+  console.log(`  seeded ${seeding.servers} servers in ${seeding.seconds.toFixed(1)} s (${seeding.msPerPlacement.toFixed(2)} ms per placement)`);
+  const headers = { authorization: `Bearer ${world.token}` };
+  const projects = `${base}/api/v1/projects`;
+  const middlePage = Math.max(1, Math.round(bigProjectServers / PAGE_SIZE / 2));
+  const oneServer = world.big.serverIds[Math.floor(bigProjectServers / 2)];
+  const rows = [
+    await measure(engine, `cloudplane ${engine} GET server`, { url: `${projects}/${world.big.slug}/servers/${oneServer}/`, headers }),
+    await measure(engine, `cloudplane ${engine} GET servers p${middlePage}/${bigProjectServers}`, {
+      url: `${projects}/${world.big.slug}/servers/?page=${middlePage}&page_size=${PAGE_SIZE}`,
+      headers,
+    }),
+    await measure(engine, `cloudplane ${engine} GET servers p1/${smallProjectServers}`, { url: `${projects}/${world.small.slug}/servers/?page=1&page_size=${PAGE_SIZE}`, headers }),
+    await measure(engine, `cloudplane ${engine} POST reboot`, { url: base, headers, requests: rotatingReboots(world.big.slug, world.big.serverIds) }, [409]),
+  ];
+  return { rows, seeding };
 }
 
 async function benchHelloWorld(): Promise<Measurement> {
@@ -60,7 +114,7 @@ async function benchHelloWorld(): Promise<Measurement> {
 }
 
 /** One cloudplane `serve` on a fresh data directory (and database, if given), measured on the demo world it creates. */
-async function benchCloudplane(engine: 'sqlite' | 'postgres', databaseUrl: string): Promise<Measurement[]> {
+async function benchCloudplane(engine: 'sqlite' | 'postgres', databaseUrl: string): Promise<{ rows: Measurement[]; seeding: ServersWorld['seeding'] }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudplane-bench-'));
   const [port, legacyPort] = [await freePort(), await freePort()];
   const env = {
@@ -71,6 +125,8 @@ async function benchCloudplane(engine: 'sqlite' | 'postgres', databaseUrl: strin
     LEGACY_PORT: String(legacyPort),
     CLOUDPLANE_ADMIN_TOKEN: adminToken,
     CLOUDPLANE_TEST_CLOCK: '',
+    // Simulated actions take milliseconds (a reboot ~5 ms), so the reboot rotation finds its servers free again.
+    CLOUDPLANE_SIM_SCALE: '0.001',
     LOG_LEVEL: 'warn',
   };
   try {
@@ -79,10 +135,12 @@ async function benchCloudplane(engine: 'sqlite' | 'postgres', databaseUrl: strin
       const base = `http://127.0.0.1:${port}`;
       await waitForHttp(`${base}/healthz`);
       const headers = { authorization: `Bearer ${match[1]}` };
-      return [
-        await measure(engine, `cloudplane ${engine} GET /me/`, `${base}/api/v1/me/`, headers),
-        await measure(engine, `cloudplane ${engine} GET products`, `${base}/api/v1/projects/demo/products/`, headers),
+      const demoRows = [
+        await measure(engine, `cloudplane ${engine} GET /me/`, { url: `${base}/api/v1/me/`, headers }),
+        await measure(engine, `cloudplane ${engine} GET products`, { url: `${base}/api/v1/projects/demo/products/`, headers }),
       ];
+      const servers = await benchServers(engine, base);
+      return { rows: [...demoRows, ...servers.rows], seeding: servers.seeding };
     } finally {
       await stop(child);
     }
@@ -114,10 +172,11 @@ async function withFreshPostgresDatabase<T>(serverUrl: string, use: (databaseUrl
 }
 
 function printTable(rows: Measurement[]): void {
-  const line = (cells: string[]) => `${cells[0]!.padEnd(34)}${cells.slice(1).map((cell) => cell.padStart(12)).join('')}`;
+  const line = (cells: string[]) => `${cells[0]!.padEnd(42)}${cells.slice(1).map((cell) => cell.padStart(12)).join('')}`;
   console.log(`\n${line(['target', 'req/s', 'p99 ms', 'vs hello'])}`);
   for (const row of rows) {
-    console.log(line([row.target, row.requestsPerSecond.toFixed(0), row.p99Ms.toFixed(1), row.ratio === undefined ? '' : `${(row.ratio * 100).toFixed(1)}%`]));
+    const statuses = row.statusCounts ? `  ${Object.entries(row.statusCounts).map(([status, count]) => `${status}: ${count}`).join(', ')}` : '';
+    console.log(line([row.target, row.requestsPerSecond.toFixed(0), row.p99Ms.toFixed(1), row.ratio === undefined ? '' : `${(row.ratio * 100).toFixed(1)}%`]) + statuses);
   }
 }
 
