@@ -51,6 +51,8 @@ export function createServices(deps: ServiceDependencies): Services {
     clock,
     access,
     view: new ServerView(db, upstreams.billing, upstreams.firewall),
+    // The operator's answers read the built-in systems directly, so faults neither hide fields nor get used up.
+    operatorView: new ServerView(db, upstreams.builtin.billing, upstreams.builtin.firewall),
     billing: upstreams.builtin.billing,
   });
   return {

@@ -20,19 +20,20 @@ export interface Upstreams {
   rdns: RdnsPort;
   firewall: FirewallPort;
   faults: FaultStore;
-  builtin: { billing: BuiltinBilling; provisioning: BuiltinProvisioning };
+  builtin: { billing: BuiltinBilling; provisioning: BuiltinProvisioning; firewall: BuiltinFirewall };
 }
 
 export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1): Upstreams {
   const faults = new FaultStore(db, clock);
   const billing = new BuiltinBilling(db, clock);
   const provisioning = new BuiltinProvisioning(db, clock, simScale);
+  const firewall = new BuiltinFirewall(db, clock);
   return {
     billing: withFaults('billing', billing, faults),
     provisioning: withFaults('provisioning', provisioning, faults),
     rdns: withFaults('rdns', new BuiltinRdns(db, clock), faults),
-    firewall: withFaults('firewall', new BuiltinFirewall(db, clock), faults),
+    firewall: withFaults('firewall', firewall, faults),
     faults,
-    builtin: { billing, provisioning },
+    builtin: { billing, provisioning, firewall },
   };
 }

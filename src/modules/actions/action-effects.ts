@@ -1,6 +1,6 @@
 // What a successful action changes on the server (D5), and the result it
 // reports. Runs in the transaction that marks the action `success`.
-import type { Kysely, Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { allocateIpv6Subnet } from '../addresses/address-pools.ts';
@@ -18,7 +18,12 @@ export async function applyEffects(
   const params = readJson<Record<string, any>>(action.params);
   const setServer = (values: Updateable<ServersTable>) => db.updateTable('servers').set(values).where('id', '=', server.id).execute();
   // A server suspended meanwhile keeps its suspension; the power state applies when it is lifted.
-  const power = (status: 'running' | 'stopped') => (server.status === 'suspended' ? setServer({ suspended_from: status }) : setServer({ status }));
+  // One statement decides, so a suspension landing at the same moment is never lost.
+  const power = (status: 'running' | 'stopped') =>
+    setServer({
+      status: sql`case when status = 'suspended' then status else ${status} end` as never,
+      suspended_from: sql`case when status = 'suspended' then ${status} else suspended_from end` as never,
+    });
 
   switch (action.type) {
     case 'server.power_on':

@@ -35,6 +35,10 @@ export const serverRoutes: FastifyPluginAsyncTypebox<{ servers: ServerService; p
   app.patch(
     '/projects/:project_slug/servers/:server_id/',
     {
+      // No body at all is a body without hostname: it changes nothing.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags,
         summary: 'Rename a server (only hostname changes)',

@@ -1,6 +1,6 @@
 // The server resource: list, read, rename, and the operator's suspend,
 // unsuspend and bandwidth usage.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,6 +20,7 @@ export interface ServerServiceDependencies {
   clock: Clock;
   access: ProjectAccess;
   view: ServerView;
+  operatorView: ServerView;
   /** The built-in billing system: the operator's import opens services in it, suspend/unsuspend report to it. */
   billing: BuiltinBilling;
 }
@@ -77,16 +78,25 @@ export class ServerService {
   async operatorView(serverId: string): Promise<Server> {
     const server = await repo.findServer(this.deps.db, serverId);
     if (!server) throw notFound('server');
-    return this.deps.view.full(server);
+    return this.deps.operatorView.full(server);
   }
 
-  /** Suspending remembers the power state, so unsuspending returns to it. */
+  /**
+   * Suspending remembers the power state, so unsuspending returns to it.
+   * Each is one conditional statement, so a power action finishing at the
+   * same moment cannot lose the suspension or the state to return to.
+   */
   async suspend(serverId: string): Promise<Server> {
     const server = await repo.findServer(this.deps.db, serverId);
     if (!server) throw notFound('server');
-    if (server.status !== 'suspended') {
-      await this.deps.db.updateTable('servers').set({ status: 'suspended', suspended_from: server.status }).where('id', '=', serverId).execute();
-      if (server.billingServiceId !== null) await this.deps.billing.setServiceStatus(server.billingServiceId, 'Suspended');
+    const result = await this.deps.db
+      .updateTable('servers')
+      .set((eb) => ({ status: 'suspended', suspended_from: eb.ref('status') as never }))
+      .where('id', '=', serverId)
+      .where('status', '<>', 'suspended')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
+      await this.deps.billing.setServiceStatus(server.billingServiceId, 'Suspended');
     }
     return this.operatorView(serverId);
   }
@@ -94,13 +104,14 @@ export class ServerService {
   async unsuspend(serverId: string): Promise<Server> {
     const server = await repo.findServer(this.deps.db, serverId);
     if (!server) throw notFound('server');
-    if (server.status === 'suspended') {
-      await this.deps.db
-        .updateTable('servers')
-        .set({ status: server.suspendedFrom ?? 'running', suspended_from: null })
-        .where('id', '=', serverId)
-        .execute();
-      if (server.billingServiceId !== null) await this.deps.billing.setServiceStatus(server.billingServiceId, 'Active');
+    const result = await this.deps.db
+      .updateTable('servers')
+      .set({ status: sql`coalesce(suspended_from, 'running')` as never, suspended_from: null })
+      .where('id', '=', serverId)
+      .where('status', '=', 'suspended')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
+      await this.deps.billing.setServiceStatus(server.billingServiceId, 'Active');
     }
     return this.operatorView(serverId);
   }
