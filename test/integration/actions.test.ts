@@ -651,7 +651,7 @@ test('Idempotency-Key: the same request sent several times at once makes one act
         problems.push(`round ${round} (${spacingMs} ms apart): ${response.status} ${JSON.stringify(response.body)}`);
       }
     }
-    assert.equal(responses.filter((response) => response.headers.get('idempotent-replayed') === 'true').length, responses.filter((r) => r.status === 202).length - 1);
+    assert.equal(responses.filter((response) => response.headers.get('idempotent-replayed') === 'true').length, responses.filter((response) => response.status === 202).length - 1, `round ${round}: every answer but the first is a replay`);
   }
   assert.deepEqual(problems, [], 'a repeat of the same request with the same key answers the first action (202), never "another action is running"');
   await assertNothingLeftRunning(w, 15_000);

@@ -81,13 +81,14 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('finished_at', types.timestamp)
     .execute();
   await db.schema.createIndex('actions_project').on('actions').columns(['project_id', 'id']).execute();
-  // At most one running action per server, whatever races the application loses.
+  // At most one unfinished action per server (running, or unknown while its
+  // outcome is checked), whatever races the application loses.
   await db.schema
-    .createIndex('actions_one_running')
+    .createIndex('actions_one_unfinished')
     .on('actions')
     .column('server_id')
     .unique()
-    .where(sql.ref('status'), '=', 'running')
+    .where(sql<boolean>`status in ('running', 'unknown')`)
     .execute();
 
   await db.schema

@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
-import { allocateIpv6Subnet } from '../addresses/address-pools.ts';
+import { allocateIpv6Subnet, listServerAddresses } from '../addresses/address-pools.ts';
 import * as servers from '../servers/servers.repo.ts';
 import { markSnapshot } from '../snapshots/snapshots.repo.ts';
 import type { ActionRow } from './actions.repo.ts';
@@ -56,7 +56,9 @@ export async function applyEffects(
       await setServer({ iso: null });
       return {};
     case 'server.enable_ipv6': {
-      const subnet = await allocateIpv6Subnet(db, { location: server.location.code, pool: server.location.ipv6_pool!, serverId: server.id, now });
+      // A server has one routed subnet; a second success reports the one it has.
+      const existing = (await listServerAddresses(db, server.id)).ipv6Subnets[0];
+      const subnet = existing ?? (await allocateIpv6Subnet(db, { location: server.location.code, pool: server.location.ipv6_pool!, serverId: server.id, now }));
       return { subnet };
     }
     case 'server.enable_private_network':

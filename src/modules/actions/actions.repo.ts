@@ -45,8 +45,9 @@ export function listActions(db: Kysely<Database>, projectId: number, filters: Ac
   return filtered(db, projectId, filters).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-export function findRunningAction(db: Kysely<Database>, serverId: string) {
-  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', '=', 'running').executeTakeFirst();
+/** An action still running on the server, or one whose outcome is still being checked (`unknown`). */
+export function findUnfinishedAction(db: Kysely<Database>, serverId: string) {
+  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', ['running', 'unknown']).executeTakeFirst();
 }
 
 export async function insertAction(

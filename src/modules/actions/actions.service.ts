@@ -28,6 +28,8 @@ export interface ActionServiceDependencies {
 }
 
 const conflict = (detail: string) => new ApiError('conflict', detail);
+// An `unknown` action may still have been carried out, so it holds the server like a running one.
+const busy = () => conflict('Another action is running on this server (or its outcome is being checked); wait for it to finish');
 
 export class ActionService {
   constructor(private readonly deps: ActionServiceDependencies) {}
@@ -68,7 +70,7 @@ export class ActionService {
 
     try {
       const action = await db.transaction().execute(async (trx) => {
-        if (await repo.findRunningAction(trx, server.id)) throw conflict('Another action is running on this server; wait for it to finish');
+        if (await repo.findUnfinishedAction(trx, server.id)) throw busy();
         const current = await servers.findServer(trx, server.id);
         if (!current) throw notFound('server');
         if (current.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
@@ -84,11 +86,12 @@ export class ActionService {
       this.deps.wakeWorker();
       return { action: repo.toAction(action), replayed: false };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // Lost a race: the same key (answer what it made) or another action on the server.
+      const lostRace = isUniqueViolation(error) || (error instanceof ApiError && error.code === 'conflict');
+      if (!lostRace) throw error;
+      // A request with the same key may have won: answer what it made.
       const replay = idempotency ? await this.replay(idempotency) : null;
       if (replay) return replay;
-      throw conflict('Another action is running on this server; wait for it to finish');
+      throw isUniqueViolation(error) ? busy() : error;
     }
   }
 
