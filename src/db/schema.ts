@@ -79,6 +79,14 @@ export interface ServersTable {
   billing_service_id: number | null;
 }
 
+export interface BandwidthPoolsTable {
+  project_id: number;
+  location_code: string;
+  allocated_gb: number;
+  extra_gb: number;
+  used_gb: number;
+}
+
 export interface ServerSshKeysTable {
   server_id: string;
   ssh_key_id: number;
@@ -243,6 +251,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   servers: ServersTable;
   server_ssh_keys: ServerSshKeysTable;
+  bandwidth_pools: BandwidthPoolsTable;
   ip_allocations: IpAllocationsTable;
   snapshots: SnapshotsTable;
   actions: ActionsTable;

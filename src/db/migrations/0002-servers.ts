@@ -33,6 +33,18 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   // Pooled bandwidth is summed per project and location.
   await db.schema.createIndex('servers_project_location').on('servers').columns(['project_id', 'location_code']).execute();
 
+  // Running totals of each project's pooled servers per location, kept with
+  // every change, so reading a server never adds up thousands of rows.
+  await db.schema
+    .createTable('bandwidth_pools')
+    .addColumn('project_id', types.reference, (c) => c.notNull().references('projects.id'))
+    .addColumn('location_code', 'varchar(32)', (c) => c.notNull())
+    .addColumn('allocated_gb', 'bigint', (c) => c.notNull())
+    .addColumn('extra_gb', 'bigint', (c) => c.notNull())
+    .addColumn('used_gb', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('bandwidth_pools_pk', ['project_id', 'location_code'])
+    .execute();
+
   await db.schema
     .createTable('server_ssh_keys')
     .addColumn('server_id', 'varchar(16)', (c) => c.notNull().references('servers.id').onDelete('cascade'))

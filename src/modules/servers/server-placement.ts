@@ -118,6 +118,7 @@ export async function placeServer(
     })
     .execute();
   await repo.replaceServerSshKeys(db, serverId, keyIds);
+  if (product.pooled_bandwidth) await repo.adjustBandwidthPool(db, project.id, location.code, { allocated_gb: product.bandwidth_gb });
 
   try {
     const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now: now.toISOString() };

@@ -93,20 +93,30 @@ export async function countProjectServers(db: Kysely<Database>, projectId: numbe
   return Number(row.count);
 }
 
-/** One page of a project's servers (oldest first), with each one's primary IPv4 address. */
+/**
+ * One page of a project's servers (oldest first), with each one's primary
+ * IPv4 address. Two steps, so the page is cut from the index first and only
+ * its servers' addresses are looked up.
+ */
 export async function listProjectServers(db: Kysely<Database>, projectId: number, page: { limit: number; offset: number }) {
-  return db
+  const rows = await db
     .selectFrom('servers')
-    .leftJoin('ip_allocations', (join) =>
-      join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never),
-    )
-    .select(['servers.id', 'servers.hostname', 'servers.status', 'servers.location', 'servers.plan', 'ip_allocations.address as ipv4_primary'])
-    .where('servers.project_id', '=', projectId)
-    .orderBy('servers.created_at')
-    .orderBy('servers.id')
+    .select(['id', 'hostname', 'status', 'location', 'plan'])
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('id')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  if (rows.length === 0) return [];
+  const primaries = await db
+    .selectFrom('ip_allocations')
+    .select(['server_id', 'address'])
+    .where('server_id', 'in', rows.map((row) => row.id))
+    .where('is_primary', '=', true as never)
+    .execute();
+  const primaryOf = new Map(primaries.map((entry) => [entry.server_id, entry.address]));
+  return rows.map((row) => ({ ...row, ipv4_primary: primaryOf.get(row.id) ?? null }));
 }
 
 export async function serverSshKeyIds(db: Kysely<Database>, serverId: string): Promise<number[]> {
@@ -131,15 +141,31 @@ export async function projectSshKeyIds(db: Kysely<Database>, projectId: number, 
 /** Totals of the project's pooled servers in one location: they share one allowance. */
 export async function bandwidthPool(db: Kysely<Database>, projectId: number, locationCode: string) {
   const row = await db
-    .selectFrom('servers')
-    .select((eb) => [
-      eb.fn.sum<number>('bandwidth_allocated_gb').as('allocated_gb'),
-      eb.fn.sum<number>('bandwidth_extra_gb').as('extra_gb'),
-      eb.fn.sum<number>('bandwidth_used_gb').as('used_gb'),
-    ])
+    .selectFrom('bandwidth_pools')
+    .select(['allocated_gb', 'extra_gb', 'used_gb'])
     .where('project_id', '=', projectId)
     .where('location_code', '=', locationCode)
-    .where('bandwidth_pooled', '=', true as never)
-    .executeTakeFirstOrThrow();
-  return { allocated_gb: Number(row.allocated_gb ?? 0), extra_gb: Number(row.extra_gb ?? 0), used_gb: Number(row.used_gb ?? 0) };
+    .executeTakeFirst();
+  return { allocated_gb: Number(row?.allocated_gb ?? 0), extra_gb: Number(row?.extra_gb ?? 0), used_gb: Number(row?.used_gb ?? 0) };
+}
+
+/** Adds a pooled server's change to its pool's totals, in the caller's transaction; one statement, so concurrent changes all count. */
+export async function adjustBandwidthPool(
+  db: Kysely<Database>,
+  projectId: number,
+  locationCode: string,
+  delta: { allocated_gb?: number; extra_gb?: number; used_gb?: number },
+): Promise<void> {
+  const values = { allocated_gb: delta.allocated_gb ?? 0, extra_gb: delta.extra_gb ?? 0, used_gb: delta.used_gb ?? 0 };
+  await db
+    .insertInto('bandwidth_pools')
+    .values({ project_id: projectId, location_code: locationCode, ...values })
+    .onConflict((conflict) =>
+      conflict.columns(['project_id', 'location_code']).doUpdateSet((eb) => ({
+        allocated_gb: eb('bandwidth_pools.allocated_gb', '+', values.allocated_gb),
+        extra_gb: eb('bandwidth_pools.extra_gb', '+', values.extra_gb),
+        used_gb: eb('bandwidth_pools.used_gb', '+', values.used_gb),
+      })),
+    )
+    .execute();
 }

@@ -37,7 +37,7 @@ export const serverRoutes: FastifyPluginAsyncTypebox<{ servers: ServerService; p
     {
       // No body at all is a body without hostname: it changes nothing.
       preValidation: async (request) => {
-        request.body ??= {};
+        if (request.body === undefined) request.body = {};
       },
       schema: {
         tags,

@@ -117,8 +117,14 @@ export class ServerService {
   }
 
   async setBandwidthUsage(serverId: string, usedGb: number): Promise<Server> {
-    const result = await this.deps.db.updateTable('servers').set({ bandwidth_used_gb: usedGb }).where('id', '=', serverId).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound('server');
+    await this.deps.db.transaction().execute(async (trx) => {
+      const server = await repo.findServer(trx, serverId);
+      if (!server) throw notFound('server');
+      await trx.updateTable('servers').set({ bandwidth_used_gb: usedGb }).where('id', '=', serverId).execute();
+      if (server.bandwidth.pooled) {
+        await repo.adjustBandwidthPool(trx, server.projectId, server.location.code, { used_gb: usedGb - (server.bandwidth.usedGb ?? 0) });
+      }
+    });
     return this.operatorView(serverId);
   }
 }
