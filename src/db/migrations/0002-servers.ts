@@ -93,6 +93,7 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('finished_at', types.timestamp)
     .execute();
   await db.schema.createIndex('actions_project').on('actions').columns(['project_id', 'id']).execute();
+  await db.schema.createIndex('actions_server').on('actions').columns(['server_id', 'status']).execute();
   // At most one unfinished action per server (running, or unknown while its
   // outcome is checked), whatever races the application loses.
   await db.schema
