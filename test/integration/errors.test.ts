@@ -360,3 +360,14 @@ test('edge inputs found in review answer 4xx, never 500', async (t) => {
   const polluted = await app.api('/projects/', { method: 'POST', key, rawBody: '{"name":"x","__proto__":{"admin":true}}', headers: { 'content-type': 'application/json' } });
   assert.equal(polluted.status, 400);
 });
+
+test('an integer id in a path is plain digits, or it names nothing', async (t) => {
+  const app = await build(t);
+  const { userId } = await app.createUser();
+  for (const id of ['0x1', '1e0', '+1', '%201', '1.0']) {
+    const response = await app.admin(`/users/${id}`);
+    assert.equal(response.status, 404, id);
+    assert.equal(response.body.code, 'not_found');
+  }
+  assert.equal((await app.admin(`/users/${userId}`)).status, 200);
+});

@@ -60,12 +60,36 @@ function refusingUnstorable(validate: Validate): Validate {
   return wrapped;
 }
 
+/**
+ * Coercion would read `0x1`, `1e0`, ` 1` or `+1` as the id 1; an id in a path
+ * is plain digits or it names nothing.
+ */
+function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string, { type?: unknown }> }): Validate {
+  const integerNames = Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
+  if (integerNames.length === 0) return validate;
+  const wrapped: Validate = (data) => {
+    const params = (data ?? {}) as Record<string, unknown>;
+    const bad = integerNames.find((name) => typeof params[name] === 'string' && !/^\d{1,15}$/.test(params[name] as string));
+    if (bad) {
+      wrapped.errors = [{ instancePath: `/${bad}`, keyword: 'type', message: 'must be an integer', params: {} }];
+      return false;
+    }
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    return valid;
+  };
+  return wrapped;
+}
+
 export function installValidation(app: FastifyInstance): void {
   const bodies = createAjv({ coerceTypes: false });
   const textual = createAjv({ coerceTypes: 'array' });
-  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
-    refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate) as never,
-  );
+  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => {
+    const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate);
+    return (httpPart === 'params' ? digitsOnlyIds(validate, schema as object) : validate) as never;
+  });
 }
 
 /** A parameter given twice takes its last value, as Django REST framework (and most clients' expectations) have it. */
