@@ -67,7 +67,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const wakeWorker = () => runner?.wake();
   const serviceDependencies = { db, clock, upstreams, simScale: config.simScale, wakeWorker };
   const services = createServices(serviceDependencies);
-  if (runner) registerJobs(runner, serviceDependencies);
+  if (runner) registerJobs(runner, serviceDependencies, services);
 
   await ensureCatalogue(upstreams);
   // Only the process that serves the operator API makes (and prints) the token.

@@ -18,6 +18,8 @@ import { ServerService } from './modules/servers/servers.service.ts';
 import { ServerView } from './modules/servers/server-view.ts';
 import { ActionService } from './modules/actions/actions.service.ts';
 import { registerActionJobs } from './modules/actions/actions.jobs.ts';
+import { CancellationService } from './modules/cancellation/cancellation.service.ts';
+import { registerCancellationJobs } from './modules/cancellation/cancellation.jobs.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -32,6 +34,7 @@ export interface Services {
   snapshots: SnapshotService;
   servers: ServerService;
   actions: ActionService;
+  cancellation: CancellationService;
 }
 
 export interface ServiceDependencies {
@@ -67,11 +70,13 @@ export function createServices(deps: ServiceDependencies): Services {
     snapshots: new SnapshotService(db, clock, access),
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
+    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
   };
 }
 
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
-export function registerJobs(runner: JobRunner, deps: ServiceDependencies): void {
+export function registerJobs(runner: JobRunner, deps: ServiceDependencies, services: Services): void {
   registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
   registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
+  registerCancellationJobs(runner, services.cancellation.deps);
 }

@@ -4,10 +4,12 @@ import type { DatabaseHandle } from './client.ts';
 import { columnTypes } from './migrations/column-types.ts';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as servers from './migrations/0002-servers.ts';
+import * as orders from './migrations/0003-orders.ts';
 
 const migrations = {
   '0001-foundation': foundation,
   '0002-servers': servers,
+  '0003-orders': orders,
 };
 
 class CommittedMigrations implements MigrationProvider {

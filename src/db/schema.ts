@@ -77,6 +77,8 @@ export interface ServersTable {
   bandwidth_extra_gb: number | null;
   bandwidth_used_gb: number | null;
   billing_service_id: number | null;
+  /** {when, reason, requested_at} of the server's one cancellation request. */
+  cancellation: Json | null;
 }
 
 export interface BandwidthPoolsTable {
@@ -244,6 +246,49 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  order_ref: string | null;
+  status: 'unpaid' | 'paid' | 'cancelled';
+  total: Money;
+  credit_applied: Money;
+  currency: string;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface InvoiceItemsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  description: string;
+  amount: Money;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  project_id: number;
+  billed_user_id: number;
+  type: 'server' | 'upgrade' | 'bandwidth';
+  status: 'submitting' | 'awaiting_payment' | 'provisioning' | 'completed' | 'cancelled' | 'failed' | 'unknown';
+  server_id: string | null;
+  request: Json;
+  total: Money;
+  currency: string;
+  /** {id, status, total, currency, url} as last recorded */
+  invoice: Json | null;
+  warnings: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  key_id: number;
+  bucket: string;
+  at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -269,4 +314,8 @@ export interface Database {
   faults: FaultsTable;
   jobs: JobsTable;
   settings: SettingsTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  orders: OrdersTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

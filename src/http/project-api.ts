@@ -10,6 +10,7 @@ import { sshKeyRoutes } from '../modules/ssh-keys/ssh-keys.routes.ts';
 import { snapshotRoutes } from '../modules/snapshots/snapshots.routes.ts';
 import { serverRoutes } from '../modules/servers/servers.routes.ts';
 import { actionRoutes } from '../modules/actions/actions.routes.ts';
+import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,4 +22,5 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(snapshotRoutes, { snapshots: services.snapshots, publicUrl });
   await app.register(serverRoutes, { servers: services.servers, publicUrl });
   await app.register(actionRoutes, { actions: services.actions, publicUrl });
+  await app.register(cancellationRoutes, { cancellation: services.cancellation });
 };

@@ -5,7 +5,8 @@ import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
-import type { BillingAccount, BillingPort, BillingService, NewBillingService } from './port.ts';
+import { InvoiceBook } from './invoices.ts';
+import type { BillingAccount, BillingPort, BillingService, Invoice, NewBillingService, NewInvoice } from './port.ts';
 
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -13,11 +14,45 @@ export class InsufficientCredit extends Error {}
 
 export class BuiltinBilling implements BillingPort {
   private cachedCatalogue: { catalogue: Catalogue; loadedAt: number } | null = null;
+  private readonly invoices: InvoiceBook;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.invoices = new InvoiceBook(db, clock);
+  }
+
+  placeInvoice(invoice: NewInvoice): Promise<Invoice> {
+    return this.invoices.place(invoice);
+  }
+
+  findInvoiceByOrder(orderRef: string): Promise<Invoice | null> {
+    return this.invoices.findByOrder(orderRef);
+  }
+
+  getInvoice(invoiceId: number): Promise<Invoice | null> {
+    return this.invoices.get(invoiceId);
+  }
+
+  payInvoice(invoiceId: number): Promise<Invoice | null> {
+    return this.invoices.settle(invoiceId, 'paid');
+  }
+
+  cancelInvoice(invoiceId: number): Promise<Invoice | null> {
+    return this.invoices.settle(invoiceId, 'cancelled');
+  }
+
+  async changeService(serviceId: number, change: { productId?: number; recurringAmount?: number }): Promise<void> {
+    await this.db
+      .updateTable('billing_services')
+      .set({
+        ...(change.productId !== undefined ? { product_id: change.productId } : {}),
+        ...(change.recurringAmount !== undefined ? { recurring_amount: change.recurringAmount } : {}),
+      })
+      .where('id', '=', serviceId)
+      .execute();
+  }
 
   async getAccount(userId: number): Promise<BillingAccount | null> {
     const row = await this.db

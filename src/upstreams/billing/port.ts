@@ -27,6 +27,31 @@ export interface BillingService {
 
 export type NewBillingService = Omit<BillingService, 'serviceId' | 'status'>;
 
+export interface InvoiceItem {
+  description: string;
+  /** Integer minor units. */
+  amount: number;
+}
+
+export interface Invoice {
+  id: number;
+  userId: number;
+  orderRef: string | null;
+  status: 'unpaid' | 'paid' | 'cancelled';
+  total: number;
+  creditApplied: number;
+  currency: string;
+  items: InvoiceItem[];
+}
+
+export interface NewInvoice {
+  /** Names the order: placing the same order again returns the same invoice. */
+  orderRef: string;
+  userId: number;
+  currency: string;
+  items: InvoiceItem[];
+}
+
 export interface BillingPort {
   /** The account of a user, or null when the user has none. */
   getAccount(userId: number): Promise<BillingAccount | null>;
@@ -35,4 +60,17 @@ export interface BillingPort {
   getService(serviceId: number): Promise<BillingService | null>;
   openService(service: NewBillingService): Promise<BillingService>;
   setServiceStatus(serviceId: number, status: string): Promise<void>;
+  /** The service follows a new product (an upgrade) or a new recurring amount. */
+  changeService(serviceId: number, change: { productId?: number; recurringAmount?: number }): Promise<void>;
+  /**
+   * Creates the invoice of an order. When the user's credit covers the total
+   * it is applied and the invoice is paid; otherwise no credit is applied and
+   * the invoice waits, unpaid.
+   */
+  placeInvoice(invoice: NewInvoice): Promise<Invoice>;
+  findInvoiceByOrder(orderRef: string): Promise<Invoice | null>;
+  getInvoice(invoiceId: number): Promise<Invoice | null>;
+  /** Paid in the console (by card, transfer…): not from credit. */
+  payInvoice(invoiceId: number): Promise<Invoice | null>;
+  cancelInvoice(invoiceId: number): Promise<Invoice | null>;
 }

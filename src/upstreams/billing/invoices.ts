@@ -1,0 +1,102 @@
+// The built-in billing engine's invoices: created for orders, paid from
+// credit when it covers the whole total (in the same transaction, with a
+// ledger row), otherwise left unpaid for the console.
+import type { Kysely, Selectable } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database, InvoicesTable } from '../../db/schema.ts';
+import type { Invoice, NewInvoice } from './port.ts';
+
+export class InvoiceBook {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
+
+  private async load(db: Kysely<Database>, row: Selectable<InvoicesTable> | undefined): Promise<Invoice | null> {
+    if (!row) return null;
+    const items = await db.selectFrom('invoice_items').select(['description', 'amount']).where('invoice_id', '=', row.id).orderBy('id').execute();
+    return {
+      id: row.id,
+      userId: row.user_id,
+      orderRef: row.order_ref,
+      status: row.status,
+      total: row.total,
+      creditApplied: row.credit_applied,
+      currency: row.currency,
+      items,
+    };
+  }
+
+  async get(invoiceId: number): Promise<Invoice | null> {
+    return this.load(this.db, await this.db.selectFrom('invoices').selectAll().where('id', '=', invoiceId).executeTakeFirst());
+  }
+
+  async findByOrder(orderRef: string): Promise<Invoice | null> {
+    return this.load(this.db, await this.db.selectFrom('invoices').selectAll().where('order_ref', '=', orderRef).executeTakeFirst());
+  }
+
+  /**
+   * The balance check and the deduction are one conditional UPDATE, so two
+   * orders racing for the same credit cannot both take it: the loser's
+   * invoice stays unpaid.
+   */
+  async place(invoice: NewInvoice): Promise<Invoice> {
+    const existing = await this.findByOrder(invoice.orderRef);
+    if (existing) return existing;
+    const total = invoice.items.reduce((sum, item) => sum + item.amount, 0);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const now = this.clock.now().toISOString();
+        const paid =
+          total === 0 ||
+          (await trx
+            .updateTable('billing_accounts')
+            .set((eb) => ({ credit_balance: eb('credit_balance', '-', total) }))
+            .where('user_id', '=', invoice.userId)
+            .where('credit_balance', '>=', total)
+            .returning('credit_balance')
+            .executeTakeFirst());
+        const row = await trx
+          .insertInto('invoices')
+          .values({
+            user_id: invoice.userId,
+            order_ref: invoice.orderRef,
+            status: paid ? 'paid' : 'unpaid',
+            total,
+            credit_applied: paid ? total : 0,
+            currency: invoice.currency,
+            created_at: now,
+            settled_at: paid ? now : null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (invoice.items.length > 0) {
+          await trx.insertInto('invoice_items').values(invoice.items.map((item) => ({ invoice_id: row.id, ...item }))).execute();
+        }
+        if (paid && typeof paid === 'object') {
+          await trx
+            .insertInto('credit_ledger')
+            .values({ user_id: invoice.userId, amount: -total, balance_after: paid.credit_balance, reason: `invoice ${row.id}`, created_at: now })
+            .execute();
+        }
+        return (await this.load(trx, row))!;
+      });
+    } catch (error) {
+      // The same order placed twice at once: both get the one invoice.
+      if (isUniqueViolation(error)) return (await this.findByOrder(invoice.orderRef))!;
+      throw error;
+    }
+  }
+
+  /** Settles an unpaid invoice (paid in the console, or cancelled); anything else is returned as it is. */
+  async settle(invoiceId: number, status: 'paid' | 'cancelled'): Promise<Invoice | null> {
+    await this.db
+      .updateTable('invoices')
+      .set({ status, settled_at: this.clock.now().toISOString() })
+      .where('id', '=', invoiceId)
+      .where('status', '=', 'unpaid')
+      .execute();
+    return this.get(invoiceId);
+  }
+}
