@@ -20,6 +20,9 @@ import { ActionService } from './modules/actions/actions.service.ts';
 import { registerActionJobs } from './modules/actions/actions.jobs.ts';
 import { CancellationService } from './modules/cancellation/cancellation.service.ts';
 import { registerCancellationJobs } from './modules/cancellation/cancellation.jobs.ts';
+import { OrderService } from './modules/orders/orders.service.ts';
+import { registerOrderJobs } from './modules/orders/orders.jobs.ts';
+import type { Engine } from './db/client.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -35,10 +38,12 @@ export interface Services {
   servers: ServerService;
   actions: ActionService;
   cancellation: CancellationService;
+  orders: OrderService;
 }
 
 export interface ServiceDependencies {
   db: Kysely<Database>;
+  engine: Engine;
   clock: Clock;
   upstreams: Upstreams;
   simScale: number;
@@ -71,6 +76,7 @@ export function createServices(deps: ServiceDependencies): Services {
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
+    orders: new OrderService({ db, engine: deps.engine, clock, access, servers, billing: upstreams.billing, simScale: deps.simScale, wakeWorker: deps.wakeWorker }),
   };
 }
 
@@ -79,4 +85,12 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
   registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   registerCancellationJobs(runner, services.cancellation.deps);
+  registerOrderJobs(runner, {
+    db: deps.db,
+    clock: deps.clock,
+    billing: deps.upstreams.billing,
+    serviceBook: deps.upstreams.builtin.billing,
+    orders: services.orders,
+    simScale: deps.simScale,
+  });
 }

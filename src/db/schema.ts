@@ -273,9 +273,11 @@ export interface OrdersTable {
   status: 'submitting' | 'awaiting_payment' | 'provisioning' | 'completed' | 'cancelled' | 'failed' | 'unknown';
   server_id: string | null;
   request: Json;
+  delivery: Json;
   total: Money;
   currency: string;
-  /** {id, status, total, currency, url} as last recorded */
+  invoice_id: number | null;
+  /** {id, status, total, currency} as last recorded */
   invoice: Json | null;
   warnings: Json;
   created_at: Timestamp;

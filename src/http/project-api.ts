@@ -11,6 +11,7 @@ import { snapshotRoutes } from '../modules/snapshots/snapshots.routes.ts';
 import { serverRoutes } from '../modules/servers/servers.routes.ts';
 import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.ts';
+import { orderRoutes } from '../modules/orders/orders.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -23,4 +24,5 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(serverRoutes, { servers: services.servers, publicUrl });
   await app.register(actionRoutes, { actions: services.actions, publicUrl });
   await app.register(cancellationRoutes, { cancellation: services.cancellation });
+  await app.register(orderRoutes, { orders: services.orders, publicUrl });
 };

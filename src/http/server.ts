@@ -26,7 +26,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -79,6 +79,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         apiKeys: options.services.apiKeys,
         members: options.services.members,
         servers: options.services.servers,
+        orders: options.services.orders,
       });
     },
     { prefix: '/admin/v1' },

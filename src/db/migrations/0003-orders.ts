@@ -33,14 +33,18 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('status', 'varchar(20)', (c) => c.notNull())
     .addColumn('server_id', 'varchar(16)')
     .addColumn('request', types.json, (c) => c.notNull())
+    // What delivery needs once the invoice is paid (never shown).
+    .addColumn('delivery', types.json, (c) => c.notNull())
     .addColumn('total', types.money, (c) => c.notNull())
     .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('invoice_id', types.reference)
     .addColumn('invoice', types.json)
     .addColumn('warnings', types.json, (c) => c.notNull())
     .addColumn('created_at', types.timestamp, (c) => c.notNull())
     .addColumn('updated_at', types.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('orders_project').on('orders').columns(['project_id', 'id']).execute();
+  await db.schema.createIndex('orders_invoice').on('orders').column('invoice_id').execute();
 
   // One row per counted order request: the limit is shared by every process.
   await types

@@ -1,5 +1,44 @@
-// Background steps of cancellation. Filled in by the cancellation work.
-import type { JobRunner } from '../../jobs/runner.ts';
-import type { CancellationDependencies } from './cancellation.service.ts';
+// Carrying out an end-of-term cancellation: one durable job per request,
+// enqueued with the request and due at 00:00 UTC of the service's next due
+// date. Everything is checked again when it runs, because the job can run
+// early (the clock is moved, the date changed in billing) or twice
+// (at-least-once): the server must still be there with its end_of_term
+// request, and the clock must really have passed the date billing gives now.
+// Billing is told first and the server deleted after, so a run cut short in
+// between is finished by the next one.
+import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import { deleteServer } from '../servers/server-deletion.ts';
+import { findServer } from '../servers/servers.repo.ts';
+import { CANCELLED, END_OF_TERM_JOB, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
 
-export function registerCancellationJobs(_runner: JobRunner, _deps: CancellationDependencies): void {}
+/** How long to wait before asking billing again after it failed or did not answer. */
+export const BILLING_RETRY_MS = 15_000;
+
+export function registerCancellationJobs(runner: JobRunner, deps: CancellationDependencies): void {
+  const { db, clock, billing } = deps;
+
+  runner.register(END_OF_TERM_JOB, async ({ serverId, nextDueDate }: { serverId: string; nextDueDate?: string }) => {
+    const cancellation = await findCancellation(db, serverId);
+    // Gone already, or no end-of-term request any more: nothing to do.
+    if (!cancellation || cancellation.when !== 'end_of_term') return;
+    const server = await findServer(db, serverId);
+    if (!server) return;
+
+    try {
+      const service = server.billingServiceId === null ? null : await billing.getService(server.billingServiceId);
+      // Billing's date rules; a service billing no longer knows keeps the date it had when the request was made.
+      const dueDate = service?.nextDueDate ?? nextDueDate;
+      if (dueDate) {
+        const waitMs = endOfTermAt(dueDate) - clock.now().getTime();
+        if (waitMs > 0) throw new RetryLater(waitMs, `the term ends ${dueDate}`);
+      }
+      if (service && service.status !== CANCELLED) await billing.setServiceStatus(service.serviceId, CANCELLED);
+    } catch (error) {
+      if (isUpstreamError(error)) throw new RetryLater(BILLING_RETRY_MS, error.message);
+      throw error;
+    }
+
+    await deleteServer(db, { rdns: deps.rdns }, serverId);
+  });
+}

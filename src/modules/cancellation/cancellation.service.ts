@@ -1,18 +1,188 @@
-// Server cancellation (D10). Filled in by the cancellation work.
+// Server cancellation (spec "Cancellation request on a server", D10).
+//
+// A server keeps one cancellation request, in its `cancellation` column.
+// Billing is told first and the request recorded here after, so that every
+// failure leaves a state the client's retry completes: billing refused →
+// nothing changed anywhere; billing did it but the answer was lost (502) →
+// the repeat finds billing already there, records, and answers as the first.
+//
+// `end_of_term`: billing marks the service `Pending Cancellation`; a durable
+// job, due at 00:00 UTC of the service's next due date, cancels the service
+// and deletes the server (cancellation.jobs.ts). `immediate`: billing cancels
+// the service and the server is deleted now; a repeat then answers 404.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
+import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
+import { deleteServer } from '../servers/server-deletion.ts';
+import type { ServerRecord } from '../servers/servers.repo.ts';
 import type { ServerService } from '../servers/servers.service.ts';
+import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
+
+export const END_OF_TERM_JOB = 'cancellation.end_of_term';
+
+export const PENDING_CANCELLATION = 'Pending Cancellation';
+export const CANCELLED = 'Cancelled';
 
 export interface CancellationDependencies {
   db: Kysely<Database>;
   clock: Clock;
   servers: ServerService;
   billing: BillingPort;
+  /** Removes the PTR records of a deleted server's addresses; when absent they stay in the reverse DNS system. */
+  rdns?: RdnsPort;
   wakeWorker: () => void;
+}
+
+/** What the `cancellation` column of a server holds. */
+export interface StoredCancellation {
+  when: CancellationKind;
+  reason: string | null;
+  requested_at: string;
+}
+
+/** The server's recorded cancellation request, or null. */
+export async function findCancellation(db: Kysely<Database>, serverId: string): Promise<StoredCancellation | null | undefined> {
+  const row = await db.selectFrom('servers').select('cancellation').where('id', '=', serverId).executeTakeFirst();
+  if (!row) return undefined;
+  return row.cancellation === null ? null : readJson<StoredCancellation>(row.cancellation);
+}
+
+/** 00:00 UTC of a YYYY-MM-DD date, in milliseconds: when an end-of-term cancellation is carried out. */
+export function endOfTermAt(nextDueDate: string): number {
+  return Date.parse(`${nextDueDate}T00:00:00.000Z`);
+}
+
+export interface CancellationOutcome {
+  answer: CancellationAnswer;
+  /** True for the request that recorded (or carried out) the cancellation: 202; false for an identical repeat: 200. */
+  created: boolean;
 }
 
 export class CancellationService {
   constructor(readonly deps: CancellationDependencies) {}
+
+  async request(actor: Actor, slug: string, serverId: string, body: CancelBody): Promise<CancellationOutcome> {
+    const reason = body.reason ?? null;
+    // A reason of only blanks says nothing; end_of_term must say why.
+    if (body.when === 'end_of_term' && (reason === null || reason.trim() === '')) {
+      throw validationError('reason', 'is required for end_of_term');
+    }
+    const { server } = await this.deps.servers.requireServer(actor, slug, serverId, { write: true, minRole: 'admin', ready: true });
+    const recorded = await findCancellation(this.deps.db, server.id);
+    if (recorded) {
+      if (recorded.when !== body.when) throw otherKind(recorded.when);
+      // An immediate request stays recorded only when its deletion was cut short: finish it.
+      if (recorded.when === 'immediate') return this.carryOutNow(server);
+      if (recorded.reason !== reason) throw otherReason();
+      return { answer: answerOf(recorded.when), created: false };
+    }
+
+    const service = await this.billingServiceOf(server);
+    return body.when === 'immediate' ? this.cancelNow(server, service, reason) : this.cancelAtEndOfTerm(server, service, reason);
+  }
+
+  /** The server's billing service as billing has it; none, or one that is not this server's, is 409 conflict. */
+  private async billingServiceOf(server: ServerRecord): Promise<BillingService> {
+    const serviceId = server.billingServiceId;
+    if (serviceId === null) throw unmatched();
+    const service = await this.deps.billing.getService(serviceId);
+    if (!service || (service.serverId !== null && service.serverId !== server.id)) throw unmatched();
+    return service;
+  }
+
+  private async cancelAtEndOfTerm(server: ServerRecord, service: BillingService, reason: string | null): Promise<CancellationOutcome> {
+    const { db, clock, billing } = this.deps;
+    // Billing already cancelled it: an immediate cancellation got that far and no further.
+    if (service.status === CANCELLED) throw otherKind('immediate');
+    if (service.status !== PENDING_CANCELLATION) await billing.setServiceStatus(service.serviceId, PENDING_CANCELLATION);
+
+    const cancellation: StoredCancellation = { when: 'end_of_term', reason, requested_at: clock.now().toISOString() };
+    const recorded = await db.transaction().execute(async (trx) => {
+      // Only a server without a request takes this one: of two requests at the same moment, one records it.
+      const result = await trx
+        .updateTable('servers')
+        .set({ cancellation: writeJson(cancellation) })
+        .where('id', '=', server.id)
+        .where('cancellation', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await enqueueJob(trx, clock, {
+        type: END_OF_TERM_JOB,
+        payload: { serverId: server.id, nextDueDate: service.nextDueDate },
+        delayMs: Math.max(0, endOfTermAt(service.nextDueDate) - clock.now().getTime()),
+      });
+      return true;
+    });
+    if (recorded) {
+      this.deps.wakeWorker();
+      return { answer: answerOf('end_of_term'), created: true };
+    }
+    // Another request recorded first (or the server went): answer as if this one came second.
+    const other = await findCancellation(db, server.id);
+    if (other === undefined || other?.when === 'immediate') {
+      // An immediate cancellation won the race: billing must end Cancelled, not Pending Cancellation.
+      await this.restoreBillingStatus(service, CANCELLED);
+      if (other === undefined) throw notFound('server');
+      throw otherKind('immediate');
+    }
+    if (other?.reason !== reason) throw otherReason();
+    return { answer: answerOf('end_of_term'), created: false };
+  }
+
+  private async cancelNow(server: ServerRecord, service: BillingService, reason: string | null): Promise<CancellationOutcome> {
+    const { db, clock, billing } = this.deps;
+    if (service.status !== CANCELLED) await billing.setServiceStatus(service.serviceId, CANCELLED);
+    // Recorded before the deletion, so that if the deletion fails the request is
+    // still the server's one request: a repeat finishes it, the other kind is refused.
+    const cancellation: StoredCancellation = { when: 'immediate', reason, requested_at: clock.now().toISOString() };
+    const result = await db
+      .updateTable('servers')
+      .set({ cancellation: writeJson(cancellation) })
+      .where('id', '=', server.id)
+      .where('cancellation', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      // Another request recorded first: an identical one carries out the same deletion.
+      const other = await findCancellation(db, server.id);
+      if (other === undefined) return { answer: answerOf('immediate'), created: false };
+      if (other?.when !== 'immediate') {
+        // An end_of_term cancellation won the race: billing must wait for the end of the term.
+        await this.restoreBillingStatus(service, PENDING_CANCELLATION);
+        throw otherKind('end_of_term');
+      }
+    }
+    return this.carryOutNow(server, Number(result.numUpdatedRows) > 0);
+  }
+
+  /** After losing a race to the other kind of request: best-effort, the winner's status is what billing should show. */
+  private async restoreBillingStatus(service: BillingService, status: string): Promise<void> {
+    await this.deps.billing.setServiceStatus(service.serviceId, status).catch(() => undefined);
+  }
+
+  private async carryOutNow(server: ServerRecord, created = false): Promise<CancellationOutcome> {
+    const deleted = await deleteServer(this.deps.db, { rdns: this.deps.rdns }, server.id);
+    return { answer: answerOf('immediate'), created: created || deleted };
+  }
+}
+
+function answerOf(when: CancellationKind): CancellationAnswer {
+  return { status: 'cancellation_requested', when };
+}
+
+function otherKind(recorded: CancellationKind): ApiError {
+  return new ApiError('conflict', `This server already has an ${recorded} cancellation request; a server keeps one cancellation request`);
+}
+
+function otherReason(): ApiError {
+  return new ApiError('conflict', 'This server already has an end_of_term cancellation request with another reason; a server keeps one cancellation request');
+}
+
+function unmatched(): ApiError {
+  return new ApiError('conflict', "The server's billing service cannot be matched, so it cannot be cancelled");
 }

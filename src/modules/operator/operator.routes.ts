@@ -15,6 +15,8 @@ import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
 import type { MemberService } from '../projects/members.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { ServerService } from '../servers/servers.service.ts';
+import type { OrderService } from '../orders/orders.service.ts';
+import type { Invoice } from '../../upstreams/billing/port.ts';
 import { ServerSchema } from '../servers/servers.schemas.ts';
 import * as schemas from './operator.schemas.ts';
 
@@ -23,6 +25,7 @@ export interface OperatorDependencies {
   apiKeys: ApiKeyService;
   members: MemberService;
   servers: ServerService;
+  orders: OrderService;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
   testClock: AdjustableClock | null;
@@ -123,6 +126,31 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     { schema: { hide, params: schemas.ServerIdParams, body: schemas.BandwidthUsageBody, response: serverResponse } },
     (request) => servers.setBandwidthUsage(request.params.server_id, request.body.used_gb),
   );
+
+  const toInvoice = (invoice: Invoice) => ({
+    id: invoice.id,
+    status: invoice.status,
+    total: formatMoney(invoice.total),
+    credit_applied: formatMoney(invoice.creditApplied),
+    currency: invoice.currency,
+    items: invoice.items.map((item) => ({ description: item.description, amount: formatMoney(item.amount) })),
+  });
+  // Paid in the console or cancelled: the invoice's order follows at once.
+  for (const [action, settle] of [
+    ['pay', (id: number) => billing.payInvoice(id)],
+    ['cancel', (id: number) => billing.cancelInvoice(id)],
+  ] as const) {
+    app.post(
+      `/invoices/:invoice_id/${action}`,
+      { schema: { hide, params: schemas.InvoiceIdParams, response: { 200: schemas.InvoiceSchema, ...errorResponses } } },
+      async (request) => {
+        const invoice = await settle(request.params.invoice_id);
+        if (!invoice) throw notFound('invoice');
+        await deps.orders.invoiceSettled(invoice);
+        return toInvoice(invoice);
+      },
+    );
+  }
 
   const testClock = deps.testClock;
   if (testClock) {

@@ -93,3 +93,13 @@ export const PlaceServerBody = Type.Object({
 export const ProjectSlugParams = Type.Object({ project_slug: Type.String({ pattern: '^[-A-Za-z0-9_]+$', maxLength: 50 }) });
 export const ServerIdParams = Type.Object({ server_id: ServerId });
 export const BandwidthUsageBody = Type.Object({ used_gb: Type.Integer({ minimum: 0, maximum: 1000000000 }) });
+
+export const InvoiceIdParams = Type.Object({ invoice_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const InvoiceSchema = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  total: Type.String(),
+  credit_applied: Type.String(),
+  currency: Type.String(),
+  items: Type.Array(Type.Object({ description: Type.String(), amount: Type.String() })),
+});

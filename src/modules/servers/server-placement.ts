@@ -18,12 +18,15 @@ export interface PlacementRequest {
   hostname: string;
   product_id: number;
   location: string;
+  /** The image to install; with `snapshot`, the server is made from the snapshot instead. */
   image: string;
+  snapshot?: { id: number; name: string };
   billing_cycle?: string;
   ssh_keys?: number[];
   ipv6?: boolean;
   ipv4_additional?: number;
   private_network?: boolean;
+  has_user_data?: boolean;
 }
 
 export interface CheckedPlacement {
@@ -62,12 +65,13 @@ export function checkPlacement(catalogue: Catalogue, request: PlacementRequest, 
   if (!stock || !location) throw validationError('location', 'the product is not offered in this location');
   if (options.requireStock && !stock.in_stock) throw validationError('location', 'the product is out of stock in this location');
   if (!location.ipv4_pool) throw validationError('location', 'this location has no addresses to give out');
-  if (!product.images.includes(request.image)) throw validationError('image', 'the product does not offer this image');
+  if (!request.snapshot && !product.images.includes(request.image)) throw validationError('image', 'the product does not offer this image');
   const image = catalogue.images.find((entry) => entry.name === request.image);
   const cycle = request.billing_cycle ?? product.default_billing_cycle;
   if (!product.billing_cycles.includes(cycle)) throw validationError('billing_cycle', `must be one of: ${product.billing_cycles.join(', ')}`);
   if (request.ipv6 && !location.ipv6_pool) throw validationError('ipv6', 'this location has no IPv6 addresses to give out');
-  return { request, product, location: { ...location, ipv4_pool: location.ipv4_pool }, cycle, imageDisplayName: image?.display_name ?? request.image };
+  const imageDisplayName = request.snapshot ? `Snapshot ${request.snapshot.name}` : (image?.display_name ?? request.image);
+  return { request, product, location: { ...location, ipv4_pool: location.ipv4_pool }, cycle, imageDisplayName };
 }
 
 export function newServerId(): string {
@@ -101,12 +105,13 @@ export async function placeServer(
       created_at: now.toISOString(),
       location_code: location.code,
       location: writeJson({ code: location.code, city: location.city, country_code: location.country_code, ipv4_pool: location.ipv4_pool, ipv6_pool: location.ipv6_pool }),
-      image: writeJson({ name: request.image, display_name: placement.imageDisplayName }),
+      // A server made from a snapshot has no image name to reinstall with.
+      image: writeJson({ name: request.snapshot ? null : request.image, display_name: placement.imageDisplayName }),
       plan: writeJson({ name: product.name, category: product.category, ...product.plan }),
       pending_plan: null,
       product_id: product.id,
       suspended_from: null,
-      has_user_data: false,
+      has_user_data: Boolean(request.has_user_data),
       iso: null,
       private_network_eligible: product.private_network,
       private_network_enabled: Boolean(request.private_network && product.private_network),

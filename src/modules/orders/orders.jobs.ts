@@ -1,0 +1,107 @@
+// Background steps of orders: delivering a paid order (the server set up,
+// the plan changed, the bandwidth added) and settling an `unknown` order
+// once billing answers (D8). Both move the order only from the state they
+// expect, so a job that runs twice delivers once.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
+import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import { findOwner } from '../projects/projects.repo.ts';
+import { checkPlacement, placeServer, type PlacementRequest } from '../servers/server-placement.ts';
+import * as servers from '../servers/servers.repo.ts';
+import * as repo from './orders.repo.ts';
+import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB, type OrderService } from './orders.service.ts';
+
+interface OrderJobDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  billing: BillingPort;
+  /** Services are opened in the built-in billing engine inside the delivery transaction. */
+  serviceBook: BuiltinBilling;
+  orders: OrderService;
+  simScale: number;
+}
+
+class DeliveryFailed extends Error {}
+
+export function registerOrderJobs(runner: JobRunner, deps: OrderJobDependencies): void {
+  const { db, clock } = deps;
+  const retryDelayMs = Math.max(100, 2000 * deps.simScale);
+
+  const complete = (trx: Kysely<Database>, orderId: number, values: { serverId?: string; warnings?: string[] }) =>
+    repo.moveOrder(trx, orderId, ['provisioning'], { status: 'completed', ...values, now: clock.now().toISOString() });
+
+  async function deliverServer(order: repo.OrderRow): Promise<void> {
+    const { placement } = readJson<{ placement: PlacementRequest }>(order.delivery);
+    const catalogue = await deps.billing.getCatalogue();
+    const owner = await findOwner(db, order.project_id);
+    if (!owner) throw new DeliveryFailed('the project no longer exists');
+    const checked = checkPlacement(catalogue, { ...placement, has_user_data: false }, { requireStock: false });
+    await db.transaction().execute(async (trx) => {
+      const current = await repo.findOrder(trx, order.id);
+      if (current?.status !== 'provisioning') return;
+      const serverId = await placeServer(trx, { clock, billing: deps.serviceBook, catalogue }, { id: order.project_id, ownerId: owner.user_id }, checked);
+      await complete(trx, order.id, { serverId });
+    });
+  }
+
+  async function deliverUpgrade(order: repo.OrderRow): Promise<void> {
+    const delivery = readJson<{ productId: number; recurringAmount: number; plan: servers.StoredPlan }>(order.delivery);
+    const server = order.server_id ? await servers.findServer(db, order.server_id) : undefined;
+    if (!server) throw new DeliveryFailed('the server no longer exists');
+    if (server.billingServiceId !== null) await deps.billing.changeService(server.billingServiceId, { productId: delivery.productId, recurringAmount: delivery.recurringAmount });
+    await db.transaction().execute(async (trx) => {
+      // Billing follows the new product at once; the plan shown changes with the next reboot through the API.
+      await trx.updateTable('servers').set({ product_id: delivery.productId, pending_plan: writeJson(delivery.plan) }).where('id', '=', server.id).execute();
+      await complete(trx, order.id, {});
+    });
+  }
+
+  async function deliverBandwidth(order: repo.OrderRow): Promise<void> {
+    const { sizeGb } = readJson<{ sizeGb: number }>(order.delivery);
+    await db.transaction().execute(async (trx) => {
+      const current = await repo.findOrder(trx, order.id);
+      if (current?.status !== 'provisioning') return;
+      const server = order.server_id ? await servers.findServer(trx, order.server_id) : undefined;
+      if (!server) throw new DeliveryFailed('the server no longer exists');
+      await trx
+        .updateTable('servers')
+        .set((eb) => ({ bandwidth_extra_gb: eb(eb.fn.coalesce('bandwidth_extra_gb', eb.lit(0)), '+', sizeGb) }))
+        .where('id', '=', server.id)
+        .execute();
+      if (server.bandwidth.pooled) await servers.adjustBandwidthPool(trx, server.projectId, server.location.code, { extra_gb: sizeGb });
+      await complete(trx, order.id, {});
+    });
+  }
+
+  runner.register(ORDER_DELIVERY_JOB, async ({ orderId }: { orderId: number }) => {
+    const order = await repo.findOrder(db, orderId);
+    if (order?.status !== 'provisioning') return;
+    try {
+      if (order.type === 'server') await deliverServer(order);
+      else if (order.type === 'upgrade') await deliverUpgrade(order);
+      else await deliverBandwidth(order);
+    } catch (error) {
+      if (isUpstreamError(error)) throw new RetryLater(retryDelayMs, error.message);
+      if (!(error instanceof DeliveryFailed) && !(error instanceof Error && 'status' in error)) throw error;
+      // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
+      const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
+      await repo.moveOrder(db, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
+    }
+  });
+
+  runner.register(ORDER_CHECK_JOB, async ({ orderId }: { orderId: number }) => {
+    const order = await repo.findOrder(db, orderId);
+    if (order?.status !== 'unknown') return;
+    try {
+      await deps.orders.refresh(order);
+    } catch (error) {
+      if (isUpstreamError(error)) throw new RetryLater(retryDelayMs, 'billing still does not answer');
+      throw error;
+    }
+  });
+}

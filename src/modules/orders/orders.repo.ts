@@ -1,0 +1,118 @@
+// Every query on orders.
+import type { Kysely, Selectable } from 'kysely';
+import { readJson, writeJson } from '../../db/columns.ts';
+import type { Database, OrdersTable } from '../../db/schema.ts';
+import { formatMoney } from '../../money.ts';
+import type { Invoice } from '../../upstreams/billing/port.ts';
+import type { Order } from './orders.schemas.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderStatus = OrdersTable['status'];
+
+export interface RecordedInvoice {
+  id: number;
+  status: string;
+  total: string;
+  currency: string;
+}
+
+export function recordedInvoice(invoice: Invoice): RecordedInvoice {
+  return { id: invoice.id, status: invoice.status, total: formatMoney(invoice.total), currency: invoice.currency };
+}
+
+/** The client's view; `invoiceUrl` makes the link where the invoice is paid in the console. */
+export function toOrder(row: OrderRow, invoiceUrl: (invoiceId: number) => string): Order {
+  const invoice = row.invoice === null ? null : readJson<RecordedInvoice>(row.invoice);
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    server_id: row.server_id,
+    request: readJson(row.request),
+    invoice: invoice && { ...invoice, url: invoiceUrl(invoice.id) },
+    warnings: readJson(row.warnings),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function findOrder(db: Kysely<Database>, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+export function findProjectOrder(db: Kysely<Database>, projectId: number, orderId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('project_id', '=', projectId).executeTakeFirst();
+}
+
+export function findOrderByInvoice(db: Kysely<Database>, invoiceId: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('invoice_id', '=', invoiceId).executeTakeFirst();
+}
+
+/** Newest first. */
+export function listProjectOrders(db: Kysely<Database>, projectId: number): Promise<OrderRow[]> {
+  return db.selectFrom('orders').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').limit(1000).execute();
+}
+
+export function insertOrder(
+  db: Kysely<Database>,
+  values: {
+    projectId: number;
+    billedUserId: number;
+    type: OrdersTable['type'];
+    serverId: string | null;
+    request: unknown;
+    delivery: unknown;
+    total: number;
+    currency: string;
+    warnings: string[];
+    now: string;
+  },
+): Promise<OrderRow> {
+  return db
+    .insertInto('orders')
+    .values({
+      project_id: values.projectId,
+      billed_user_id: values.billedUserId,
+      type: values.type,
+      status: 'submitting',
+      server_id: values.serverId,
+      request: writeJson(values.request),
+      delivery: writeJson(values.delivery),
+      total: values.total,
+      currency: values.currency,
+      invoice_id: null,
+      invoice: null,
+      warnings: writeJson(values.warnings),
+      created_at: values.now,
+      updated_at: values.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Moves an order on, only from one of the states the caller expects, so two
+ * paths that notice the same change (a GET, the background check, the
+ * operator's pay) move it once. Returns the row as it is afterwards.
+ */
+export async function moveOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  from: OrderStatus[],
+  to: { status?: OrderStatus; invoice?: Invoice; serverId?: string; warnings?: string[]; now: string },
+): Promise<{ moved: boolean; row: OrderRow }> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      ...(to.status ? { status: to.status } : {}),
+      ...(to.invoice ? { invoice_id: to.invoice.id, invoice: writeJson(recordedInvoice(to.invoice)) } : {}),
+      ...(to.serverId ? { server_id: to.serverId } : {}),
+      ...(to.warnings ? { warnings: writeJson(to.warnings) } : {}),
+      updated_at: to.now,
+    })
+    .where('id', '=', orderId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  const row = (await findOrder(db, orderId))!;
+  return { moved: Number(result.numUpdatedRows) === 1, row };
+}

@@ -1,0 +1,246 @@
+// Orders (spec "Order status" table, D7, D8, D9): an order is recorded
+// `submitting`, billing creates its invoice (paid from credit when it
+// covers it), and the order moves on: `provisioning` with a delivery job,
+// `awaiting_payment` until the invoice is paid or cancelled, or `unknown`
+// when billing did not answer, until a background check settles it.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import type { Engine } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { BillingPort, Invoice } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
+import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
+import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
+import { findOwner } from '../projects/projects.repo.ts';
+import type { ServerService } from '../servers/servers.service.ts';
+import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
+import * as repo from './orders.repo.ts';
+import type { OrderServerInput } from './orders.schemas.ts';
+import { rateLimited, takeOrderSlot, type RateLimitState } from './rate-limit.ts';
+
+export const ORDER_DELIVERY_JOB = 'order.deliver';
+export const ORDER_CHECK_JOB = 'order.check';
+
+/** How long delivery takes in the built-in systems, before CLOUDPLANE_SIM_SCALE. */
+export const DELIVERY_MS = { server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
+
+const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
+
+export interface OrderContext {
+  keyId: number;
+  idempotency: IdempotencyKey | null;
+}
+
+export interface OrderOutcome {
+  row: repo.OrderRow;
+  replayed: boolean;
+  rateLimit: RateLimitState | null;
+}
+
+export interface OrderServiceDependencies {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  access: ProjectAccess;
+  servers: ServerService;
+  billing: BillingPort;
+  simScale: number;
+  wakeWorker: () => void;
+}
+
+/** The name billing knows an order by, so a re-check finds the invoice it made. */
+export const orderRef = (orderId: number) => `order-${orderId}`;
+
+export class OrderService {
+  constructor(private readonly deps: OrderServiceDependencies) {}
+
+  async orderServer(actor: Actor, slug: string, body: OrderServerInput, context: OrderContext): Promise<OrderOutcome> {
+    const project = await this.deps.access.require(actor, slug, ORDERING);
+    return this.order(context, async () => {
+      const billedUserId = await this.billedUser(project.id);
+      const catalogue = await this.deps.billing.getCatalogue();
+      return { projectId: project.id, billedUserId, prepared: await prepareServerOrder(this.deps.db, catalogue, project.id, body) };
+    });
+  }
+
+  async orderUpgrade(actor: Actor, slug: string, serverId: string, body: { product_id: number; upgrade_disk?: boolean }, context: OrderContext): Promise<OrderOutcome> {
+    const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, ORDERING);
+    return this.order(context, async () => {
+      const billedUserId = await this.billedUser(project.id);
+      const service = server.billingServiceId === null ? null : await this.deps.billing.getService(server.billingServiceId);
+      if (!service) throw new ApiError('conflict', "The server's billing service cannot be matched");
+      const catalogue = await this.deps.billing.getCatalogue();
+      return { projectId: project.id, billedUserId, prepared: prepareUpgradeOrder(catalogue, server, service, body, this.deps.clock.now()) };
+    });
+  }
+
+  async orderBandwidth(actor: Actor, slug: string, serverId: string, body: { size_gb: number }, context: OrderContext): Promise<OrderOutcome> {
+    const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, ORDERING);
+    return this.order(context, async () => {
+      const billedUserId = await this.billedUser(project.id);
+      const catalogue = await this.deps.billing.getCatalogue();
+      return { projectId: project.id, billedUserId, prepared: prepareBandwidthOrder(catalogue, server, body) };
+    });
+  }
+
+  async upgradeOptions(actor: Actor, slug: string, serverId: string) {
+    const { server } = await this.deps.servers.requireServer(actor, slug, serverId);
+    const catalogue = await this.deps.billing.getCatalogue();
+    return upgradeOptions(catalogue, server.productId).map((product) => ({
+      product_id: product.id,
+      name: product.name,
+      prices: product.prices,
+      currency: product.currency,
+    }));
+  }
+
+  /** Newest first, each as last recorded. */
+  async list(actor: Actor, slug: string): Promise<repo.OrderRow[]> {
+    const project = await this.deps.access.require(actor, slug, { ready: true });
+    return repo.listProjectOrders(this.deps.db, project.id);
+  }
+
+  /** Checked against billing first; billing down → 503. */
+  async get(actor: Actor, slug: string, orderId: number): Promise<repo.OrderRow> {
+    const project = await this.deps.access.require(actor, slug, { ready: true });
+    const row = await repo.findProjectOrder(this.deps.db, project.id, orderId);
+    if (!row) throw notFound('order');
+    return this.refresh(row);
+  }
+
+  /** After the operator (or the console) paid or cancelled an invoice: its order follows. */
+  async invoiceSettled(invoice: Invoice): Promise<void> {
+    const row = await repo.findOrderByInvoice(this.deps.db, invoice.id);
+    if (row) await this.follow(row, invoice);
+  }
+
+  /** Asks billing where the order really is and moves it there. */
+  async refresh(row: repo.OrderRow): Promise<repo.OrderRow> {
+    const invoice = row.invoice_id !== null ? await this.deps.billing.getInvoice(row.invoice_id) : await this.deps.billing.findInvoiceByOrder(orderRef(row.id));
+    if (invoice) return this.follow(row, invoice);
+    // Billing answered and never created the invoice: nothing was bought.
+    if (row.status === 'unknown') return (await repo.moveOrder(this.deps.db, row.id, ['unknown'], { status: 'failed', now: this.now() })).row;
+    return row;
+  }
+
+  /** Moves the order to where its invoice says it is; paid orders get their delivery job. */
+  async follow(row: repo.OrderRow, invoice: Invoice): Promise<repo.OrderRow> {
+    const { db, clock } = this.deps;
+    const now = this.now();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (invoice.status === 'paid') {
+        const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'provisioning', invoice, now });
+        if (result.moved) {
+          await enqueueJob(trx, clock, { type: ORDER_DELIVERY_JOB, payload: { orderId: row.id }, delayMs: DELIVERY_MS[row.type] * this.deps.simScale, maxAttempts: 1000 });
+        }
+        return result;
+      }
+      if (invoice.status === 'cancelled') return repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'cancelled', invoice, now });
+      return repo.moveOrder(trx, row.id, ['submitting', 'unknown'], { status: 'awaiting_payment', invoice, now });
+    });
+    if (!moved.moved) {
+      // Not a move, but the invoice's own status (e.g. paid after completion) is still worth recording.
+      return (await repo.moveOrder(db, row.id, [moved.row.status], { invoice, now })).row;
+    }
+    this.deps.wakeWorker();
+    return moved.row;
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString();
+  }
+
+  /** The project's owner pays; without a billing account nothing can be ordered. */
+  private async billedUser(projectId: number): Promise<number> {
+    const owner = await findOwner(this.deps.db, projectId);
+    if (!owner || !(await this.deps.billing.getAccount(owner.user_id))) {
+      throw new ApiError('billing_account_required', "The project's owner has no billing account");
+    }
+    return owner.user_id;
+  }
+
+  private async replay(context: OrderContext): Promise<OrderOutcome | null> {
+    if (!context.idempotency) return null;
+    const orderId = await findReplay(this.deps.db, this.deps.clock, context.idempotency);
+    if (orderId === null) return null;
+    const row = await repo.findOrder(this.deps.db, Number(orderId));
+    return row ? { row, replayed: true, rateLimit: null } : null;
+  }
+
+  /**
+   * The common path of every order: a replay answers the first order (and is
+   * not counted); then the rate limit; then the kind's own checks; then the
+   * order is recorded and placed with billing.
+   */
+  private async order(context: OrderContext, prepare: () => Promise<{ projectId: number; billedUserId: number; prepared: PreparedOrder }>): Promise<OrderOutcome> {
+    const replay = await this.replay(context);
+    if (replay) return replay;
+    const rateLimit = await takeOrderSlot(this.deps.db, this.deps.clock, context.keyId, this.deps.engine);
+    if (!rateLimit.allowed) throw rateLimited(rateLimit);
+    const { projectId, billedUserId, prepared } = await prepare();
+    const outcome = await this.submit(projectId, billedUserId, prepared, context);
+    return { ...outcome, rateLimit };
+  }
+
+  private async submit(projectId: number, billedUserId: number, prepared: PreparedOrder, context: OrderContext): Promise<Omit<OrderOutcome, 'rateLimit'>> {
+    const { db, clock } = this.deps;
+    const total = prepared.items.reduce((sum, item) => sum + item.amount, 0);
+    let row: repo.OrderRow;
+    try {
+      row = await db.transaction().execute(async (trx) => {
+        const order = await repo.insertOrder(trx, {
+          projectId,
+          billedUserId,
+          type: prepared.type,
+          serverId: prepared.serverId,
+          request: prepared.request,
+          delivery: prepared.delivery,
+          total,
+          currency: prepared.currency,
+          warnings: prepared.warnings,
+          now: this.now(),
+        });
+        if (context.idempotency) await recordKey(trx, clock, context.idempotency, String(order.id));
+        return order;
+      });
+    } catch (error) {
+      // The same key at the same moment: exactly one order, and this request answers it.
+      const replay = isUniqueViolation(error) ? await this.replay(context) : null;
+      if (replay) return replay;
+      throw error;
+    }
+
+    let invoice: Invoice;
+    try {
+      invoice = await this.deps.billing.placeInvoice({ orderRef: orderRef(row.id), userId: billedUserId, currency: prepared.currency, items: prepared.items });
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      if (error.kind === 'unavailable') {
+        // Billing refused at the door: nothing was bought, so the order and its key are forgotten and the same request can be sent again.
+        await this.forget(row, context);
+        throw error;
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.moveOrder(trx, row.id, ['submitting'], { status: 'unknown', now: this.now() });
+        await enqueueJob(trx, clock, { type: ORDER_CHECK_JOB, payload: { orderId: row.id }, delayMs: 200, maxAttempts: 100000 });
+      });
+      this.deps.wakeWorker();
+      throw new ApiError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id });
+    }
+    return { row: await this.follow(row, invoice), replayed: false };
+  }
+
+  private async forget(row: repo.OrderRow, context: OrderContext): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (context.idempotency) {
+        const key = context.idempotency;
+        await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
+      }
+      await trx.deleteFrom('orders').where('id', '=', row.id).execute();
+    });
+  }
+}
