@@ -195,7 +195,7 @@ test('end_of_term: billing down when the term ends — the server waits, and goe
   await setFault(app, 'billing', 'down');
   await advancePast(app, server.billing.next_due_date, 60);
   await eventually(async () => /billing/.test((await cancellationJobs(app, server.id))[0]?.last_error ?? ''));
-  assert.equal((await cancellationColumn(app, server.id)) !== null, true, 'still there, request kept');
+  assert.notEqual(await cancellationColumn(app, server.id), null, 'still there, its request kept');
   await setFault(app, 'billing', 'ok');
   assert.equal((await serviceOf(app, server.billing.service_id)).status, 'Pending Cancellation');
 
@@ -204,7 +204,7 @@ test('end_of_term: billing down when the term ends — the server waits, and goe
   assert.equal((await serviceOf(app, server.billing.service_id)).status, 'Cancelled');
 });
 
-test('immediate: deleted now with its actions and addresses; orders, invoices, billing service and snapshots stay', async (t) => {
+test('immediate: deleted now with its actions and addresses; billing service and snapshots stay', async (t) => {
   const { app, owner, slug } = await setUp(t);
   const server = await place(app, slug, { hostname: 'gone-now', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 2, ipv6: true });
   const keeper = await place(app, slug, { hostname: 'keeper', product_id: 1, location: 'fsn1', image: 'debian-12' });
@@ -217,28 +217,7 @@ test('immediate: deleted now with its actions and addresses; orders, invoices, b
     return read.body.status === 'success' ? read.body : null;
   });
   const snapshotId: number = action.result.snapshot_id;
-  // An order of the server, written as the order flow records one.
   const db = app.app.database.db;
-  const project = await db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const order = await db
-    .insertInto('orders')
-    .values({
-      project_id: project.id,
-      billed_user_id: owner.userId,
-      type: 'server',
-      status: 'completed',
-      server_id: server.id,
-      request: JSON.stringify({ hostname: 'gone-now' }),
-      total: 0,
-      currency: 'EUR',
-      invoice: null,
-      warnings: JSON.stringify([]),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   // A PTR on one of its addresses.
   const rdns = app.app.upstreams.rdns;
   const [primary] = addressesOf(server);
@@ -260,8 +239,6 @@ test('immediate: deleted now with its actions and addresses; orders, invoices, b
   const snapshot = await app.api(`/projects/${slug}/snapshots/${snapshotId}/`, { key: owner.key });
   assert.equal(snapshot.status, 200, JSON.stringify(snapshot.body));
   assert.equal(snapshot.body.server_id, server.id);
-  const kept = await db.selectFrom('orders').select(['id', 'server_id']).where('id', '=', order.id).executeTakeFirst();
-  assert.deepEqual(kept, { id: order.id, server_id: server.id });
   assert.equal((await serviceOf(app, server.billing.service_id)).status, 'Cancelled');
   // The pool counts the keeper only.
   assert.deepEqual((await getServer(app, owner.key, slug, keeper.id)).bandwidth.pool, { allocated_gb: 20000, extra_gb: 0, used_gb: 0 });
@@ -278,6 +255,36 @@ test('immediate: deleted now with its actions and addresses; orders, invoices, b
     return;
   }
   assert.equal(await rdns.getPtr(primary!), null, 'the PTR of the freed address is removed');
+});
+
+test('an ordered server cancelled immediately: its order and invoice stay', async (t) => {
+  const { app, owner, slug } = await setUp(t);
+  const placed = await app.api(`/projects/${slug}/servers/`, {
+    method: 'POST',
+    key: owner.key,
+    headers: { 'idempotency-key': 'order-to-cancel' },
+    body: { hostname: 'ordered', product_id: 4, location: 'nbg1', image: 'debian-12' },
+  });
+  assert.equal(placed.status, 201, JSON.stringify(placed.body));
+  const order = await eventually(async () => {
+    const read = await app.api(`/projects/${slug}/orders/${placed.body.id}/`, { key: owner.key });
+    return read.body.status === 'completed' ? read.body : null;
+  });
+  const server = await getServer(app, owner.key, slug, order.server_id);
+
+  assert.equal((await cancel(app, owner.key, slug, server.id, { when: 'immediate' })).status, 202);
+  assertProblem(await app.api(`/projects/${slug}/servers/${server.id}/`, { key: owner.key }), 404, 'not_found');
+  const after = await app.api(`/projects/${slug}/orders/${order.id}/`, { key: owner.key });
+  assert.equal(after.status, 200, JSON.stringify(after.body));
+  assert.equal(after.body.status, 'completed');
+  assert.equal(after.body.server_id, server.id);
+  const listed = await app.api(`/projects/${slug}/orders/`, { key: owner.key });
+  assert.deepEqual(listed.body.map((entry: Json) => entry.id), [order.id]);
+  if (order.invoice) {
+    const invoice = await app.app.upstreams.builtin.billing.getInvoice(order.invoice.id);
+    assert.equal(invoice?.status, 'paid', 'the invoice stays as it was');
+  }
+  assert.equal((await serviceOf(app, server.billing.service_id)).status, 'Cancelled');
 });
 
 test('immediate: a reverse DNS system that fails does not stop the deletion', async (t) => {
@@ -433,7 +440,7 @@ test('billing error or no answer: 502 upstream_error; sending the request again 
   await billing.setServiceStatus(cancelledElsewhere.billing.service_id, 'Cancelled');
   assertProblem(await cancel(app, owner.key, slug, cancelledElsewhere.id, endOfTerm), 409, 'conflict');
 
-  // Committed errors: billing did the work and then failed; the repeat completes.
+  // An error that leaves billing in whatever state it reached: the repeat completes.
   await setFault(app, 'billing', 'error', { committed: true });
   const committed = await place(app, slug, { hostname: 'committed', product_id: 4, location: 'nbg1', image: 'debian-12' });
   assertProblem(await cancel(app, owner.key, slug, committed.id, endOfTerm), 502, 'upstream_error');

@@ -58,7 +58,7 @@ async function takeSlotLocked(db: Kysely<Database>, clock: Clock, keyId: number,
   const now = new Date(nowMs).toISOString();
   const windowStart = new Date(nowMs - ORDER_WINDOW_MS).toISOString();
 
-  // Hits that have left the window are never counted again; this key's go here.
+  // Housekeeping: this key's hits that have left the window will never count again.
   await db.deleteFrom('rate_limit_hits').where('key_id', '=', keyId).where('bucket', '=', ORDER_BUCKET).where('at', '<=', windowStart).execute();
 
   // Timestamps are ISO 8601 UTC text on both engines, so text order is time order.
