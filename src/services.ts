@@ -75,7 +75,7 @@ export function createServices(deps: ServiceDependencies): Services {
     snapshots: new SnapshotService(db, clock, access),
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
-    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
+    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, wakeWorker: deps.wakeWorker }),
     orders: new OrderService({ db, engine: deps.engine, clock, access, servers, billing: upstreams.billing, simScale: deps.simScale, wakeWorker: deps.wakeWorker }),
   };
 }

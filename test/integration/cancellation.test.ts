@@ -250,10 +250,6 @@ test('immediate: deleted now with its actions and addresses; billing service and
   assert.deepEqual(addressesOf(next).sort(), addressesOf(server).sort());
   assert.equal(next.network.ipv6[0].subnet, server.network.ipv6[0].subnet);
 
-  if (!app.app.services.cancellation.deps.rdns) {
-    t.todo('src/services.ts does not pass upstreams.rdns to the CancellationService yet: PTRs of deleted servers stay');
-    return;
-  }
   assert.equal(await rdns.getPtr(primary!), null, 'the PTR of the freed address is removed');
 });
 
