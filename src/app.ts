@@ -70,6 +70,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   if (runner) registerJobs(runner, serviceDependencies, services);
 
   await ensureCatalogue(upstreams);
+  // Ordering checks against this copy, so it is loaded before the first order.
+  await services.catalogueCache.get().catch(() => undefined);
   // Only the process that serves the operator API makes (and prints) the token.
   const operatorToken = options.http ? await ensureOperatorToken(db, config.adminToken) : { hash: '', generated: null };
   const demoKey = options.demo ? await ensureDemoWorld(db, clock, services, upstreams) : null;

@@ -21,6 +21,7 @@ import { registerActionJobs } from './modules/actions/actions.jobs.ts';
 import { CancellationService } from './modules/cancellation/cancellation.service.ts';
 import { registerCancellationJobs } from './modules/cancellation/cancellation.jobs.ts';
 import { OrderService } from './modules/orders/orders.service.ts';
+import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { registerOrderJobs } from './modules/orders/orders.jobs.ts';
 import type { Engine } from './db/client.ts';
 import type { Upstreams } from './upstreams/index.ts';
@@ -39,6 +40,7 @@ export interface Services {
   actions: ActionService;
   cancellation: CancellationService;
   orders: OrderService;
+  catalogueCache: CatalogueCache;
 }
 
 export interface ServiceDependencies {
@@ -54,6 +56,7 @@ export interface ServiceDependencies {
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
   const access = new ProjectAccess(db);
+  const catalogueCache = new CatalogueCache(upstreams.billing);
   const servers = new ServerService({
     db,
     clock,
@@ -76,7 +79,18 @@ export function createServices(deps: ServiceDependencies): Services {
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, wakeWorker: deps.wakeWorker }),
-    orders: new OrderService({ db, engine: deps.engine, clock, access, servers, billing: upstreams.billing, simScale: deps.simScale, wakeWorker: deps.wakeWorker }),
+    orders: new OrderService({
+      db,
+      engine: deps.engine,
+      clock,
+      access,
+      servers,
+      billing: upstreams.billing,
+      catalogue: catalogueCache,
+      simScale: deps.simScale,
+      wakeWorker: deps.wakeWorker,
+    }),
+    catalogueCache,
   };
 }
 

@@ -26,7 +26,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders' | 'catalogueCache'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -80,6 +80,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         members: options.services.members,
         servers: options.services.servers,
         orders: options.services.orders,
+        catalogueCache: options.services.catalogueCache,
       });
     },
     { prefix: '/admin/v1' },

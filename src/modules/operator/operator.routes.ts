@@ -16,6 +16,7 @@ import type { MemberService } from '../projects/members.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { OrderService } from '../orders/orders.service.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { ServerSchema } from '../servers/servers.schemas.ts';
 import * as schemas from './operator.schemas.ts';
@@ -26,6 +27,7 @@ export interface OperatorDependencies {
   members: MemberService;
   servers: ServerService;
   orders: OrderService;
+  catalogueCache: CatalogueCache;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
   testClock: AdjustableClock | null;
@@ -95,6 +97,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
       throw new ApiError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
     }
     await billing.replaceCatalogue(request.body);
+    deps.catalogueCache.clear();
     return billing.getCatalogue();
   });
 

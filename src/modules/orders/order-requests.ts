@@ -124,11 +124,14 @@ export function prepareUpgradeOrder(
   if (!stock?.upgrade_in_stock) throw validationError('product_id', "this upgrade is out of stock in the server's location");
   // The server keeps its billing cycle; the invoice is the price difference for what is left of the term.
   const cycle = service.billingCycle;
+  if (!target.billing_cycles.includes(cycle)) throw validationError('product_id', `is not sold in the server's billing cycle (${cycle})`);
   const difference = price(target.prices, cycle) - price(current.prices, cycle);
   const amount = Math.max(0, Math.round(difference * remainingFraction(service, now)));
   const warnings: string[] = [];
   const growDisk = Boolean(body.upgrade_disk);
-  if (growDisk && target.plan.disk_gb <= (server.plan.disk_gb ?? 0)) {
+  // The disk (with its boot disk) only ever grows, and only when asked.
+  const diskGrows = growDisk && target.plan.disk_gb > (server.plan.disk_gb ?? 0);
+  if (growDisk && !diskGrows) {
     warnings.push(`The disk expansion could not be scheduled: the ${target.name} disk (${target.plan.disk_gb} GB) is not larger than the current one`);
   }
   const newRecurring = service.recurringAmount - price(current.prices, cycle) + price(target.prices, cycle);
@@ -139,7 +142,12 @@ export function prepareUpgradeOrder(
     delivery: {
       productId: target.id,
       recurringAmount: newRecurring,
-      plan: { name: target.name, category: target.category, ...target.plan, ...(growDisk ? {} : { disk_gb: server.plan.disk_gb }) },
+      plan: {
+        name: target.name,
+        category: target.category,
+        ...target.plan,
+        ...(diskGrows ? {} : { disk_gb: server.plan.disk_gb, boot_disk_gb: server.plan.boot_disk_gb }),
+      },
     },
     items: [{ description: `Upgrade ${current.name} → ${target.name} for the rest of the term (${formatMoney(difference)} ${target.currency} per ${cycle})`, amount }],
     currency: target.currency,

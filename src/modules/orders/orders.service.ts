@@ -20,7 +20,10 @@ import type { ServerService } from '../servers/servers.service.ts';
 import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
 import * as repo from './orders.repo.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
-import { rateLimited, takeOrderSlot, type RateLimitState } from './rate-limit.ts';
+import { rateLimitHeaders, rateLimited, takeOrderSlot, type RateLimitState } from './rate-limit.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { NoBillingAccount } from '../../upstreams/billing/invoices.ts';
+import { readJson } from '../../db/columns.ts';
 
 export const ORDER_DELIVERY_JOB = 'order.deliver';
 export const ORDER_CHECK_JOB = 'order.check';
@@ -29,6 +32,8 @@ export const ORDER_CHECK_JOB = 'order.check';
 export const DELIVERY_MS = { server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
 
 const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
+
+const noBillingAccount = () => new ApiError('billing_account_required', "The project's owner has no billing account");
 
 export interface OrderContext {
   keyId: number;
@@ -48,6 +53,7 @@ export interface OrderServiceDependencies {
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
+  catalogue: CatalogueCache;
   simScale: number;
   wakeWorker: () => void;
 }
@@ -62,7 +68,7 @@ export class OrderService {
     const project = await this.deps.access.require(actor, slug, ORDERING);
     return this.order(context, async () => {
       const billedUserId = await this.billedUser(project.id);
-      const catalogue = await this.deps.billing.getCatalogue();
+      const catalogue = await this.deps.catalogue.get();
       return { projectId: project.id, billedUserId, prepared: await prepareServerOrder(this.deps.db, catalogue, project.id, body) };
     });
   }
@@ -73,7 +79,7 @@ export class OrderService {
       const billedUserId = await this.billedUser(project.id);
       const service = server.billingServiceId === null ? null : await this.deps.billing.getService(server.billingServiceId);
       if (!service) throw new ApiError('conflict', "The server's billing service cannot be matched");
-      const catalogue = await this.deps.billing.getCatalogue();
+      const catalogue = await this.deps.catalogue.get();
       return { projectId: project.id, billedUserId, prepared: prepareUpgradeOrder(catalogue, server, service, body, this.deps.clock.now()) };
     });
   }
@@ -82,7 +88,7 @@ export class OrderService {
     const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, ORDERING);
     return this.order(context, async () => {
       const billedUserId = await this.billedUser(project.id);
-      const catalogue = await this.deps.billing.getCatalogue();
+      const catalogue = await this.deps.catalogue.get();
       return { projectId: project.id, billedUserId, prepared: prepareBandwidthOrder(catalogue, server, body) };
     });
   }
@@ -143,7 +149,9 @@ export class OrderService {
       return repo.moveOrder(trx, row.id, ['submitting', 'unknown'], { status: 'awaiting_payment', invoice, now });
     });
     if (!moved.moved) {
-      // Not a move, but the invoice's own status (e.g. paid after completion) is still worth recording.
+      // Not a move; record the invoice only if billing's view of it changed (a read must not touch updated_at).
+      const recorded = moved.row.invoice === null ? null : readJson(moved.row.invoice);
+      if (JSON.stringify(recorded) === JSON.stringify(repo.recordedInvoice(invoice))) return moved.row;
       return (await repo.moveOrder(db, row.id, [moved.row.status], { invoice, now })).row;
     }
     this.deps.wakeWorker();
@@ -154,12 +162,10 @@ export class OrderService {
     return this.deps.clock.now().toISOString();
   }
 
-  /** The project's owner pays; without a billing account nothing can be ordered. */
+  /** The project's owner pays. Whether they have a billing account, billing says when the invoice is placed. */
   private async billedUser(projectId: number): Promise<number> {
     const owner = await findOwner(this.deps.db, projectId);
-    if (!owner || !(await this.deps.billing.getAccount(owner.user_id))) {
-      throw new ApiError('billing_account_required', "The project's owner has no billing account");
-    }
+    if (!owner) throw noBillingAccount();
     return owner.user_id;
   }
 
@@ -179,19 +185,25 @@ export class OrderService {
   private async order(context: OrderContext, prepare: () => Promise<{ projectId: number; billedUserId: number; prepared: PreparedOrder }>): Promise<OrderOutcome> {
     const replay = await this.replay(context);
     if (replay) return replay;
-    const rateLimit = await takeOrderSlot(this.deps.db, this.deps.clock, context.keyId, this.deps.engine);
-    if (!rateLimit.allowed) throw rateLimited(rateLimit);
     const { projectId, billedUserId, prepared } = await prepare();
-    const outcome = await this.submit(projectId, billedUserId, prepared, context);
-    return { ...outcome, rateLimit };
+    return this.submit(projectId, billedUserId, prepared, context);
   }
 
-  private async submit(projectId: number, billedUserId: number, prepared: PreparedOrder, context: OrderContext): Promise<Omit<OrderOutcome, 'rateLimit'>> {
+  /**
+   * Records the order and places it with billing. The rate-limit slot is
+   * taken in the transaction that records the order, so a duplicate that
+   * turns out to be a replay (same key at the same moment) rolls its slot
+   * back: replays are never counted.
+   */
+  private async submit(projectId: number, billedUserId: number, prepared: PreparedOrder, context: OrderContext): Promise<OrderOutcome> {
     const { db, clock } = this.deps;
     const total = prepared.items.reduce((sum, item) => sum + item.amount, 0);
     let row: repo.OrderRow;
+    let rateLimit: RateLimitState;
     try {
-      row = await db.transaction().execute(async (trx) => {
+      [row, rateLimit] = await db.transaction().execute(async (trx) => {
+        const slot = await takeOrderSlot(trx, clock, context.keyId, this.deps.engine);
+        if (!slot.allowed) throw rateLimited(slot);
         const order = await repo.insertOrder(trx, {
           projectId,
           billedUserId,
@@ -205,7 +217,7 @@ export class OrderService {
           now: this.now(),
         });
         if (context.idempotency) await recordKey(trx, clock, context.idempotency, String(order.id));
-        return order;
+        return [order, slot] as const;
       });
     } catch (error) {
       // The same key at the same moment: exactly one order, and this request answers it.
@@ -218,6 +230,10 @@ export class OrderService {
     try {
       invoice = await this.deps.billing.placeInvoice({ orderRef: orderRef(row.id), userId: billedUserId, currency: prepared.currency, items: prepared.items });
     } catch (error) {
+      if (error instanceof NoBillingAccount) {
+        await this.forget(row, context);
+        throw noBillingAccount();
+      }
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') {
         // Billing refused at the door: nothing was bought, so the order and its key are forgotten and the same request can be sent again.
@@ -229,9 +245,9 @@ export class OrderService {
         await enqueueJob(trx, clock, { type: ORDER_CHECK_JOB, payload: { orderId: row.id }, delayMs: 200, maxAttempts: 100000 });
       });
       this.deps.wakeWorker();
-      throw new ApiError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id });
+      throw new ApiError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, rateLimitHeaders(rateLimit));
     }
-    return { row: await this.follow(row, invoice), replayed: false };
+    return { row: await this.follow(row, invoice), replayed: false, rateLimit };
   }
 
   private async forget(row: repo.OrderRow, context: OrderContext): Promise<void> {

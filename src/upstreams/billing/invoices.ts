@@ -7,6 +7,9 @@ import { isUniqueViolation } from '../../db/client.ts';
 import type { Database, InvoicesTable } from '../../db/schema.ts';
 import type { Invoice, NewInvoice } from './port.ts';
 
+/** Billing refuses an invoice for a user without a billing account. */
+export class NoBillingAccount extends Error {}
+
 export class InvoiceBook {
   constructor(
     private readonly db: Kysely<Database>,
@@ -44,6 +47,8 @@ export class InvoiceBook {
   async place(invoice: NewInvoice): Promise<Invoice> {
     const existing = await this.findByOrder(invoice.orderRef);
     if (existing) return existing;
+    const account = await this.db.selectFrom('billing_accounts').select('user_id').where('user_id', '=', invoice.userId).executeTakeFirst();
+    if (!account) throw new NoBillingAccount(`user ${invoice.userId} has no billing account`);
     const total = invoice.items.reduce((sum, item) => sum + item.amount, 0);
     try {
       return await this.db.transaction().execute(async (trx) => {

@@ -65,7 +65,8 @@ export interface BillingPort {
   /**
    * Creates the invoice of an order. When the user's credit covers the total
    * it is applied and the invoice is paid; otherwise no credit is applied and
-   * the invoice waits, unpaid.
+   * the invoice waits, unpaid. A user without a billing account is refused
+   * (the built-in engine throws NoBillingAccount).
    */
   placeInvoice(invoice: NewInvoice): Promise<Invoice>;
   findInvoiceByOrder(orderRef: string): Promise<Invoice | null>;
