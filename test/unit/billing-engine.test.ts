@@ -5,6 +5,7 @@
 // concurrency, credit never negative however many orders race for it, the
 // operator's credit adjustments, settling invoices, and billing services.
 import assert from 'node:assert/strict';
+import { NoBillingAccount } from '../../src/upstreams/billing/invoices.ts';
 import { test, type TestContext } from 'node:test';
 import type { Clock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
@@ -184,7 +185,7 @@ test('placeInvoice: paid from credit when it covers the total, with a ledger row
   await h.assertLedgerConsistent(userId);
 });
 
-test('placeInvoice: credit short by one cent → unpaid, no credit applied, no ledger row; no account → unpaid; a zero total is paid without a movement', async (t) => {
+test('placeInvoice: credit short by one cent → unpaid, no credit applied, no ledger row; no account → refused; a zero total is paid without a movement', async (t) => {
   const h = await setup(t);
   const userId = await h.newUser(1000);
   const short = await place(h, userId, 'short-1', [line('too much', 1001)]);
@@ -198,9 +199,9 @@ test('placeInvoice: credit short by one cent → unpaid, no credit applied, no l
 
   const noAccount = await h.newUser(null);
   assert.equal(await h.billing.getAccount(noAccount), null);
-  const unbillable = await place(h, noAccount, 'no-account-1', [line('something', 100)]);
-  assert.equal(unbillable.status, 'unpaid');
-  assert.equal(unbillable.creditApplied, 0);
+  // Billing refuses to invoice a user it has no account for, and records nothing.
+  await assert.rejects(place(h, noAccount, 'no-account-1', [line('something', 100)]), NoBillingAccount);
+  assert.equal(await h.billing.findInvoiceByOrder('no-account-1'), null);
 
   const free = await place(h, userId, 'free-1', [line('upgrade at the end of the term', 0)]);
   assert.equal(free.status, 'paid');
