@@ -79,6 +79,7 @@ export interface ServersTable {
   billing_service_id: number | null;
   /** {when, reason, requested_at} of the server's one cancellation request. */
   cancellation: Json | null;
+  firewall_generation: Generated<number>;
 }
 
 export interface BandwidthPoolsTable {
@@ -215,7 +216,31 @@ export interface FirewallAppliedTable {
   server_id: string;
   generation: number;
   ruleset: string;
+  /** The effective rules as data, for evaluating connections against what is applied. */
+  rules: Json | null;
   applied_at: Timestamp;
+}
+
+export interface FirewallGroupsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  direction: 'ingress' | 'egress';
+  created_at: Timestamp;
+}
+
+export interface FirewallRulesTable {
+  id: Generated<number>;
+  group_id: number;
+  protocol: 'tcp' | 'udp' | 'icmp' | 'any';
+  port_min: number | null;
+  port_max: number | null;
+  source_cidr: string | null;
+  destination_cidr: string | null;
+  priority: number;
+  comment: string | null;
+  identity: string;
+  created_at: Timestamp;
 }
 
 export interface FaultsTable {
@@ -317,6 +342,8 @@ export interface Database {
   jobs: JobsTable;
   settings: SettingsTable;
   invoices: InvoicesTable;
+  firewall_groups: FirewallGroupsTable;
+  firewall_rules: FirewallRulesTable;
   invoice_items: InvoiceItemsTable;
   orders: OrdersTable;
   rate_limit_hits: RateLimitHitsTable;

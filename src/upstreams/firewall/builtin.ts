@@ -1,6 +1,7 @@
 // The built-in network controller: records the ruleset each server runs.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AppliedRuleset, FirewallPort } from './port.ts';
 
@@ -10,8 +11,10 @@ export class BuiltinFirewall implements FirewallPort {
     private readonly clock: Clock,
   ) {}
 
-  async apply(serverId: string, generation: number, ruleset: string): Promise<void> {
-    const values = { generation, ruleset, applied_at: this.clock.now().toISOString() };
+  async ping(): Promise<void> {}
+
+  async apply(serverId: string, generation: number, ruleset: string, rules: unknown): Promise<void> {
+    const values = { generation, ruleset, rules: writeJson(rules), applied_at: this.clock.now().toISOString() };
     await this.db
       .insertInto('firewall_applied')
       .values({ server_id: serverId, ...values })
@@ -25,7 +28,7 @@ export class BuiltinFirewall implements FirewallPort {
   }
 
   async getApplied(serverId: string): Promise<AppliedRuleset | null> {
-    const row = await this.db.selectFrom('firewall_applied').select(['generation', 'ruleset']).where('server_id', '=', serverId).executeTakeFirst();
-    return row ?? null;
+    const row = await this.db.selectFrom('firewall_applied').select(['generation', 'ruleset', 'rules']).where('server_id', '=', serverId).executeTakeFirst();
+    return row ? { generation: row.generation, ruleset: row.ruleset, rules: row.rules === null ? null : readJson(row.rules) } : null;
   }
 }
