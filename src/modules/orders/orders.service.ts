@@ -150,8 +150,11 @@ export class OrderService {
     });
     if (!moved.moved) {
       // Not a move; record the invoice only if billing's view of it changed (a read must not touch updated_at).
-      const recorded = moved.row.invoice === null ? null : readJson(moved.row.invoice);
-      if (JSON.stringify(recorded) === JSON.stringify(repo.recordedInvoice(invoice))) return moved.row;
+      const recorded = moved.row.invoice === null ? null : readJson<repo.RecordedInvoice>(moved.row.invoice);
+      const current = repo.recordedInvoice(invoice);
+      // Field by field: PostgreSQL's jsonb does not keep member order.
+      const unchanged = recorded !== null && (Object.keys(current) as (keyof repo.RecordedInvoice)[]).every((field) => recorded[field] === current[field]);
+      if (unchanged) return moved.row;
       return (await repo.moveOrder(db, row.id, [moved.row.status], { invoice, now })).row;
     }
     this.deps.wakeWorker();
