@@ -26,7 +26,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders' | 'catalogueCache'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders' | 'catalogueCache' | 'db'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -81,6 +81,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         servers: options.services.servers,
         orders: options.services.orders,
         catalogueCache: options.services.catalogueCache,
+        db: options.db,
       });
     },
     { prefix: '/admin/v1' },

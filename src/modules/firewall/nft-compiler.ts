@@ -1,11 +1,241 @@
 // Compiles a server's effective firewall into an nftables ruleset, and
-// evaluates a connection against it. Filled in by the compiler work.
-import type { Connection, EffectiveGroup } from './firewall.types.ts';
+// evaluates a connection against the same semantics.
+//
+// Both functions go through one intermediate form, the "matcher": a rule cut
+// down to what the packet filter compares (address family and network,
+// layer-4 protocol, destination ports). The ruleset text is printed from the
+// matchers and evaluateConnection tests a connection against the very same
+// matchers, so the API's answer cannot drift from what nft enforces.
+import ipaddr from 'ipaddr.js';
+import type { Connection, Direction, EffectiveGroup, FirewallRule } from './firewall.types.ts';
 
-export function compileRuleset(serverId: string, generation: number, groups: EffectiveGroup[]): string {
-  return `# server ${serverId} generation ${generation}: ${groups.length} groups\n`;
+type Family = 'ipv4' | 'ipv6';
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+interface Matcher {
+  ruleId: number;
+  /** null: both families. */
+  family: Family | null;
+  /** null: any address of `family`. */
+  network: { address: Address; prefix: number } | null;
+  /** null: every protocol. icmp means ICMP for IPv4 and ICMPv6 for IPv6 (family is always set for it). */
+  protocol: 'tcp' | 'udp' | 'icmp' | null;
+  /** null: every port. */
+  ports: { min: number; max: number } | null;
 }
 
-export function evaluateConnection(_groups: EffectiveGroup[], _connection: Connection): { allowed: boolean; rule_ids: number[] } {
-  return { allowed: true, rule_ids: [] };
+interface ChainPlan {
+  /** Only a restricted chain drops what no rule accepts. */
+  restricted: boolean;
+  matchers: Matcher[];
+}
+
+const MIN_PORT = 1;
+const MAX_PORT = 65535;
+// nft identifiers: the table name is "cloudplane_" + the server id, printed into a ruleset run as root.
+const SERVER_ID_PATTERN = /^[A-Za-z0-9_]{1,200}$/;
+
+// Neighbour discovery and router messages carry IPv6's address resolution (the
+// job ARP does for IPv4, which nftables' inet tables never see). Dropping them
+// under a drop policy would silently break all IPv6 once the neighbour cache
+// expires, so they always pass. RFC 4861 has every one of them sent with hop
+// limit 255, which proves the sender is on the link: nothing routed can fake one.
+const ICMPV6_NEIGHBOUR_DISCOVERY =
+  'icmpv6 type { nd-router-solicit, nd-router-advert, nd-neighbor-solicit, nd-neighbor-advert, nd-redirect } ip6 hoplimit 255 accept';
+// Neighbour solicitations go to multicast groups, and switches that snoop MLD
+// only forward those to ports that reported the group: MLD passes too. It is
+// sent with hop limit 1 from a link-local address (or :: before one exists).
+const ICMPV6_MULTICAST_LISTENER_DISCOVERY =
+  'icmpv6 type { mld-listener-query, mld-listener-report, mld-listener-done, mld2-listener-report } ip6 saddr { ::, fe80::/10 } ip6 hoplimit 1 accept';
+
+/** The nftables ruleset (for `nft -f`) enforcing `groups` on server `serverId`. */
+export function compileRuleset(serverId: string, generation: number, groups: EffectiveGroup[]): string {
+  if (!SERVER_ID_PATTERN.test(serverId)) throw new Error(`server id ${JSON.stringify(serverId)} cannot name an nftables table`);
+  if (!Number.isSafeInteger(generation) || generation < 0) throw new Error(`generation ${generation} is not a non-negative integer`);
+  const table = `inet cloudplane_${serverId}`;
+  const input = planChain(groups, 'ingress');
+  const output = planChain(groups, 'egress');
+  return [
+    `# cloudplane firewall of server ${serverId}, generation ${generation}`,
+    `# ${groups.length} group(s) attached. Rules only allow; a restricted chain drops what no rule allows.`,
+    // Declaring the table first makes the delete safe when it does not exist
+    // yet; nft -f runs the whole file as one transaction, so the server never
+    // sees a moment without its firewall.
+    `table ${table} {}`,
+    `delete table ${table}`,
+    `table ${table} {`,
+    ...printChain('input', 'input', 'ingress', input),
+    '',
+    ...printChain('output', 'output', 'egress', output),
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Whether a NEW connection would pass the ruleset compiled from `groups`, and
+ * the ids of every rule that allows it (in ruleset order). Throws a RangeError
+ * for a connection that cannot exist (bad address, tcp/udp without a port, a
+ * port on icmp): callers validate their input first.
+ */
+export function evaluateConnection(groups: EffectiveGroup[], connection: Connection): { allowed: boolean; rule_ids: number[] } {
+  if (connection.direction !== 'ingress' && connection.direction !== 'egress') throw new RangeError(`unknown direction ${JSON.stringify(connection.direction)}`);
+  if (!['tcp', 'udp', 'icmp'].includes(connection.protocol)) throw new RangeError(`unknown protocol ${JSON.stringify(connection.protocol)}`);
+  const remote = parseRemoteAddress(connection.remote_address);
+  const port = connectionPort(connection);
+  const chain = planChain(groups, connection.direction);
+  if (!chain.restricted) return { allowed: true, rule_ids: [] };
+  // Loopback traffic never leaves the server and is always accepted (iif/oif lo).
+  if (remote.range() === 'loopback') return { allowed: true, rule_ids: [] };
+  const ruleIds: number[] = [];
+  for (const matcher of chain.matchers) {
+    if (matches(matcher, remote, connection.protocol, port) && !ruleIds.includes(matcher.ruleId)) ruleIds.push(matcher.ruleId);
+  }
+  return { allowed: ruleIds.length > 0, rule_ids: ruleIds };
+}
+
+function planChain(groups: EffectiveGroup[], direction: Direction): ChainPlan {
+  // Inbound is restricted by any group (an egress-only server still refuses
+  // unasked inbound traffic); outbound only by an egress group.
+  const restricted = direction === 'ingress' ? groups.length > 0 : groups.some((group) => group.direction === 'egress');
+  const rules = groups
+    .filter((group) => group.direction === direction)
+    .flatMap((group) => group.rules)
+    // Every rule accepts, so the order changes nothing but how a trace reads:
+    // lowest priority first across groups, as each group lists its rules.
+    .sort((a, b) => a.priority - b.priority || a.id - b.id);
+  return { restricted, matchers: rules.flatMap((rule) => ruleMatchers(rule, direction)) };
+}
+
+/** One rule as the packet filter sees it: one matcher, or one per family where the rule spans both differently. */
+function ruleMatchers(rule: FirewallRule, direction: Direction): Matcher[] {
+  if (!Number.isSafeInteger(rule.id)) throw new Error(`rule id ${rule.id} is not an integer`);
+  const ownCidr = direction === 'ingress' ? rule.source_cidr : rule.destination_cidr;
+  const otherCidr = direction === 'ingress' ? rule.destination_cidr : rule.source_cidr;
+  // The API never stores one; ignoring it would widen the rule, so refuse instead.
+  if (otherCidr !== null) throw new Error(`rule ${rule.id}: a ${direction} rule has no ${direction === 'ingress' ? 'destination' : 'source'}_cidr`);
+  const network = ownCidr === null ? null : parseNetwork(rule.id, ownCidr);
+  const family = network === null ? null : network.address.kind();
+  const ports = normalisePorts(rule);
+  switch (rule.protocol) {
+    case 'tcp':
+    case 'udp':
+      return [{ ruleId: rule.id, family, network, protocol: rule.protocol, ports }];
+    case 'icmp':
+      // ICMP and ICMPv6 are different protocols; a rule without a network allows both.
+      return family === null
+        ? [
+            { ruleId: rule.id, family: 'ipv4', network: null, protocol: 'icmp', ports: null },
+            { ruleId: rule.id, family: 'ipv6', network: null, protocol: 'icmp', ports: null },
+          ]
+        : [{ ruleId: rule.id, family, network, protocol: 'icmp', ports: null }];
+    case 'any':
+      return [{ ruleId: rule.id, family, network, protocol: null, ports: null }];
+    default:
+      throw new Error(`rule ${rule.id}: unknown protocol ${JSON.stringify(rule.protocol)}`);
+  }
+}
+
+/** Ports 1–65535 and no ports mean the same rule, and port_min alone is that one port. */
+function normalisePorts(rule: FirewallRule): { min: number; max: number } | null {
+  const { port_min: min, port_max: max } = rule;
+  if (rule.protocol !== 'tcp' && rule.protocol !== 'udp') {
+    if (min !== null || max !== null) throw new Error(`rule ${rule.id}: ${rule.protocol} has no ports`);
+    return null;
+  }
+  if (min === null) {
+    if (max !== null) throw new Error(`rule ${rule.id}: port_max needs port_min`);
+    return null;
+  }
+  const last = max ?? min;
+  if (!isPort(min) || !isPort(last) || last < min) throw new Error(`rule ${rule.id}: ports ${min}–${last} are not a range within ${MIN_PORT}–${MAX_PORT}`);
+  if (min === MIN_PORT && last === MAX_PORT) return null;
+  return { min, max: last };
+}
+
+function parseNetwork(ruleId: number, cidr: string): { address: Address; prefix: number } {
+  // Re-checked here because the text ends up in a ruleset run as root, and
+  // because nft silently rounds host bits away where the API refuses them.
+  const valid = ipaddr.IPv4.isValidCIDRFourPartDecimal(cidr) || (ipaddr.IPv6.isValidCIDR(cidr) && !cidr.includes('%'));
+  if (!valid) throw new Error(`rule ${ruleId}: ${JSON.stringify(cidr)} is not a network in CIDR form`);
+  const [address, prefix] = ipaddr.parseCIDR(cidr);
+  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  if (network.toString() !== address.toString()) throw new Error(`rule ${ruleId}: ${cidr} has host bits set`);
+  return { address, prefix };
+}
+
+function parseRemoteAddress(text: string): Address {
+  // Four-part decimal only: ipaddr.js would otherwise read "10.1" or "0x0a.0.0.1".
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
+  // A packet carries no zone id, so an address with one is no remote address.
+  if (ipaddr.IPv6.isValid(text) && !text.includes('%')) return ipaddr.IPv6.parse(text);
+  throw new RangeError(`remote_address ${JSON.stringify(text)} is not an IPv4 or IPv6 address`);
+}
+
+function connectionPort(connection: Connection): number | null {
+  if (connection.protocol === 'icmp') {
+    if (connection.port !== undefined && connection.port !== null) throw new RangeError('an icmp connection has no port');
+    return null;
+  }
+  if (connection.port === undefined || !isPort(connection.port)) throw new RangeError(`a ${connection.protocol} connection needs a port ${MIN_PORT}–${MAX_PORT}`);
+  return connection.port;
+}
+
+function isPort(value: number): boolean {
+  return Number.isInteger(value) && value >= MIN_PORT && value <= MAX_PORT;
+}
+
+function matches(matcher: Matcher, remote: Address, protocol: Connection['protocol'], port: number | null): boolean {
+  // An address is matched within its own family only: no IPv4-mapped crossovers, as on the wire.
+  if (matcher.family !== null && matcher.family !== remote.kind()) return false;
+  if (matcher.network !== null && !remote.match(matcher.network.address, matcher.network.prefix)) return false;
+  if (matcher.protocol !== null && matcher.protocol !== protocol) return false;
+  if (matcher.ports !== null && (port === null || port < matcher.ports.min || port > matcher.ports.max)) return false;
+  return true;
+}
+
+function printChain(name: string, hook: 'input' | 'output', direction: Direction, plan: ChainPlan): string[] {
+  const lines = [`  chain ${name} {`];
+  if (!plan.restricted) {
+    lines.push(`    # no ${direction === 'ingress' ? '' : 'egress '}group attached: all traffic passes`);
+    lines.push(`    type filter hook ${hook} priority filter; policy accept;`);
+    lines.push('  }');
+    return lines;
+  }
+  const loopback = hook === 'input' ? 'iif lo accept' : 'oif lo accept';
+  lines.push(
+    `    type filter hook ${hook} priority filter; policy drop;`,
+    '    # Stateful: replies to (and ICMP errors about) allowed connections pass.',
+    '    ct state established,related accept',
+    '    ct state invalid drop',
+    `    ${loopback}`,
+    '    # IPv6 neighbour discovery (and the MLD it relies on) always passes, or IPv6 breaks under the drop policy.',
+    `    ${ICMPV6_NEIGHBOUR_DISCOVERY}`,
+    `    ${ICMPV6_MULTICAST_LISTENER_DISCOVERY}`,
+  );
+  for (const matcher of plan.matchers) lines.push(`    ${printMatcher(matcher, direction)}`);
+  lines.push('  }');
+  return lines;
+}
+
+function printMatcher(matcher: Matcher, direction: Direction): string {
+  const parts: string[] = [];
+  const side = direction === 'ingress' ? 'saddr' : 'daddr';
+  if (matcher.network !== null) {
+    const { address, prefix } = matcher.network;
+    parts.push(`${address.kind() === 'ipv4' ? 'ip' : 'ip6'} ${side} ${address.toString()}/${prefix}`);
+  }
+  if (matcher.protocol === 'icmp') {
+    // The network already pins the family; without one, say it.
+    if (matcher.family === 'ipv4') parts.push('ip protocol icmp');
+    else parts.push(matcher.network === null ? 'meta nfproto ipv6 meta l4proto ipv6-icmp' : 'meta l4proto ipv6-icmp');
+  } else if (matcher.protocol !== null) {
+    parts.push(
+      matcher.ports === null
+        ? `meta l4proto ${matcher.protocol}`
+        : `${matcher.protocol} dport ${matcher.ports.min === matcher.ports.max ? matcher.ports.min : `${matcher.ports.min}-${matcher.ports.max}`}`,
+    );
+  }
+  parts.push(`accept comment "rule ${matcher.ruleId}"`);
+  return parts.join(' ');
 }

@@ -17,6 +17,9 @@ import type { UserService } from '../users/users.service.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import { firewallOperatorRoutes } from '../firewall/firewall-operator.routes.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { ServerSchema } from '../servers/servers.schemas.ts';
 import * as schemas from './operator.schemas.ts';
@@ -28,6 +31,7 @@ export interface OperatorDependencies {
   servers: ServerService;
   orders: OrderService;
   catalogueCache: CatalogueCache;
+  db: Kysely<Database>;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
   testClock: AdjustableClock | null;
@@ -154,6 +158,8 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
       },
     );
   }
+
+  await app.register(firewallOperatorRoutes, { db: deps.db, firewall: upstreams.builtin.firewall });
 
   const testClock = deps.testClock;
   if (testClock) {
