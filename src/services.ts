@@ -23,6 +23,8 @@ import { registerCancellationJobs } from './modules/cancellation/cancellation.jo
 import { OrderService } from './modules/orders/orders.service.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { registerOrderJobs } from './modules/orders/orders.jobs.ts';
+import { registerFirewallJobs } from './modules/firewall/propagation.ts';
+import { FirewallService } from './modules/firewall/firewall.service.ts';
 import type { Engine } from './db/client.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
@@ -41,6 +43,7 @@ export interface Services {
   cancellation: CancellationService;
   orders: OrderService;
   catalogueCache: CatalogueCache;
+  firewall: FirewallService;
 }
 
 export interface ServiceDependencies {
@@ -91,6 +94,7 @@ export function createServices(deps: ServiceDependencies): Services {
       wakeWorker: deps.wakeWorker,
     }),
     catalogueCache,
+    firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall }),
   };
 }
 
@@ -99,6 +103,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
   registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   registerCancellationJobs(runner, services.cancellation.deps);
+  registerFirewallJobs(runner, { db: deps.db, firewall: deps.upstreams.firewall });
   registerOrderJobs(runner, {
     db: deps.db,
     clock: deps.clock,

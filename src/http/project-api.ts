@@ -12,6 +12,7 @@ import { serverRoutes } from '../modules/servers/servers.routes.ts';
 import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
+import { firewallRoutes } from '../modules/firewall/firewall.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,4 +26,5 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(actionRoutes, { actions: services.actions, publicUrl });
   await app.register(cancellationRoutes, { cancellation: services.cancellation });
   await app.register(orderRoutes, { orders: services.orders, publicUrl });
+  await app.register(firewallRoutes, { firewall: services.firewall, publicUrl });
 };

@@ -89,6 +89,8 @@ export async function updateProject(db: Kysely<Database>, id: number, values: { 
 }
 
 export async function deleteProjectRow(db: Kysely<Database>, id: number): Promise<void> {
+  // An empty project can still have firewall groups (never attached: it has no servers); rules go with them.
+  await db.deleteFrom('firewall_groups').where('project_id', '=', id).execute();
   await db.deleteFrom('project_members').where('project_id', '=', id).execute();
   await db.deleteFrom('projects').where('id', '=', id).execute();
 }

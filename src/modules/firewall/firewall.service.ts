@@ -1,0 +1,318 @@
+// Firewall groups, their rules and which servers they are attached to (spec
+// "Firewall groups and rules", DESIGN D2 and D12). Any member may do all of
+// it once the project is ready and its owner has a billing account; every
+// endpoint asks the network controller first, so while it is down or failing
+// the whole firewall answers 503 or 502 rather than half working. Each change
+// that alters what a server enforces bumps that server's firewall generation
+// in the change's own transaction (propagation.ts does the rest).
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { findOwner, lockProject, type MemberProjectRow } from '../projects/projects.repo.ts';
+import type { ServerService } from '../servers/servers.service.ts';
+import * as repo from './firewall.repo.ts';
+import type { CreateGroupInput, CreateRuleInput, FirewallGroup, UpdateGroupInput, UpdateRuleInput } from './firewall.schemas.ts';
+import type { FirewallRule } from './firewall.types.ts';
+import { bumpServers, serversOfGroup } from './propagation.ts';
+import { InvalidRule, normaliseRule, type NormalisedRule, type RuleCandidate } from './rule-normalisation.ts';
+
+export interface FirewallServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: ProjectAccess;
+  servers: ServerService;
+  billing: BillingPort;
+  /** The network controller (with faults): asked first by every endpoint. */
+  firewall: FirewallPort;
+}
+
+type Page = { limit: number; offset: number };
+
+export function toFirewallRule(row: repo.RuleRow): FirewallRule {
+  return {
+    id: row.id,
+    protocol: row.protocol,
+    port_min: row.port_min,
+    port_max: row.port_max,
+    source_cidr: row.source_cidr,
+    destination_cidr: row.destination_cidr,
+    priority: row.priority,
+    comment: row.comment,
+  };
+}
+
+export function toFirewallGroup(row: repo.GroupRow, servers: string[], rules: repo.RuleRow[]): FirewallGroup {
+  return { id: row.id, name: row.name, direction: row.direction, servers, rules: rules.map(toFirewallRule), created_at: row.created_at };
+}
+
+function normaliseOrRefuse(direction: repo.GroupRow['direction'], candidate: RuleCandidate): NormalisedRule {
+  try {
+    return normaliseRule(direction, candidate);
+  } catch (error) {
+    if (!(error instanceof InvalidRule)) throw error;
+    const errors = error.problems.map((problem) => ({ field: problem.field, message: problem.message }));
+    throw new ApiError('validation_error', error.message, { errors });
+  }
+}
+
+const sameRule = (row: repo.RuleRow, rule: NormalisedRule) =>
+  row.protocol === rule.protocol &&
+  row.port_min === rule.port_min &&
+  row.port_max === rule.port_max &&
+  row.source_cidr === rule.source_cidr &&
+  row.destination_cidr === rule.destination_cidr &&
+  row.priority === rule.priority &&
+  row.comment === rule.comment;
+
+const WRITE = { write: true } as const;
+const READ = {} as const;
+
+export class FirewallService {
+  constructor(private readonly deps: FirewallServiceDependencies) {}
+
+  // Groups
+
+  async listGroups(actor: Actor, slug: string, page: Page): Promise<{ count: number; groups: FirewallGroup[] }> {
+    const project = await this.open(actor, slug, READ);
+    const { db } = this.deps;
+    const [count, rows] = await Promise.all([repo.countProjectGroups(db, project.id), repo.listProjectGroups(db, project.id, page)]);
+    return { count, groups: await this.views(rows) };
+  }
+
+  async getGroup(actor: Actor, slug: string, groupId: number): Promise<FirewallGroup> {
+    const project = await this.open(actor, slug, READ);
+    return this.view(await this.requireGroup(project, groupId));
+  }
+
+  /** A name the project already has answers 409 `name_taken` with that group's id, so a lost answer can be recovered. */
+  async createGroup(actor: Actor, slug: string, input: CreateGroupInput): Promise<FirewallGroup> {
+    const project = await this.open(actor, slug, WRITE);
+    const { db, clock } = this.deps;
+    try {
+      const row = await db.transaction().execute(async (trx) => {
+        await this.lockUndeletedProject(trx, project);
+        return repo.insertGroup(trx, { projectId: project.id, name: input.name, direction: input.direction, now: clock.now().toISOString() });
+      });
+      return toFirewallGroup(row, [], []);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw await this.nameTaken(project.id, input.name);
+    }
+  }
+
+  /**
+   * Only the name changes. Other fields are ignored (a whole group sent back
+   * with a new name is a rename), but a direction other than the group's is
+   * refused rather than ignored: the client believes it changes something.
+   */
+  async updateGroup(actor: Actor, slug: string, groupId: number, input: UpdateGroupInput): Promise<FirewallGroup> {
+    const project = await this.open(actor, slug, WRITE);
+    const group = await this.requireGroup(project, groupId);
+    if (input.direction !== undefined && input.direction !== group.direction) {
+      throw validationError('direction', `the group is ${group.direction}; a group's direction cannot change, so create another group instead`);
+    }
+    if (input.name === undefined || input.name === group.name) return this.view(group);
+    let renamed: repo.GroupRow | undefined;
+    try {
+      renamed = await repo.renameGroup(this.deps.db, project.id, groupId, input.name);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      throw await this.nameTaken(project.id, input.name);
+    }
+    if (!renamed) throw notFound('Firewall group');
+    return this.view(renamed);
+  }
+
+  /** Removes the group and its rules; a group attached to servers is refused with their ids. Nothing to propagate: no server has it. */
+  async deleteGroup(actor: Actor, slug: string, groupId: number): Promise<void> {
+    const project = await this.open(actor, slug, WRITE);
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Locked first: an attachment of this group waits for the delete, then finds no group.
+      const [group] = await repo.lockProjectGroups(trx, project.id, [groupId]);
+      if (!group) throw notFound('Firewall group');
+      const servers = (await serversOfGroup(trx, groupId)).sort();
+      if (servers.length > 0) {
+        throw new ApiError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${servers.join(', ')}; detach it first`, {
+          servers,
+        });
+      }
+      await repo.deleteGroup(trx, groupId);
+    });
+  }
+
+  // Rules
+
+  async listRules(actor: Actor, slug: string, groupId: number, page: Page): Promise<{ count: number; rules: FirewallRule[] }> {
+    const project = await this.open(actor, slug, READ);
+    await this.requireGroup(project, groupId);
+    const { db } = this.deps;
+    const [count, rows] = await Promise.all([repo.countGroupRules(db, groupId), repo.listGroupRules(db, groupId, page)]);
+    return { count, rules: rows.map(toFirewallRule) };
+  }
+
+  async getRule(actor: Actor, slug: string, groupId: number, ruleId: number): Promise<FirewallRule> {
+    const project = await this.open(actor, slug, READ);
+    await this.requireGroup(project, groupId);
+    return toFirewallRule(await this.requireRule(groupId, ruleId));
+  }
+
+  /** A copy of a rule the group has answers 409 `rule_exists` with its id, so a lost answer can be recovered. */
+  async createRule(actor: Actor, slug: string, groupId: number, input: CreateRuleInput): Promise<FirewallRule> {
+    const project = await this.open(actor, slug, WRITE);
+    const group = await this.requireGroup(project, groupId);
+    const rule = normaliseOrRefuse(group.direction, input);
+    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => repo.insertRule(trx, groupId, rule, this.deps.clock.now().toISOString()));
+    return toFirewallRule(row);
+  }
+
+  /** The fields sent replace the rule's; the resulting rule is checked as a whole, as if it were new. */
+  async updateRule(actor: Actor, slug: string, groupId: number, ruleId: number, input: UpdateRuleInput): Promise<FirewallRule> {
+    const project = await this.open(actor, slug, WRITE);
+    const group = await this.requireGroup(project, groupId);
+    const existing = await this.requireRule(groupId, ruleId);
+    const pick = <Field extends keyof UpdateRuleInput & keyof repo.RuleRow>(field: Field) =>
+      (input[field] !== undefined ? input[field] : existing[field]) as repo.RuleRow[Field];
+    const rule = normaliseOrRefuse(group.direction, {
+      protocol: pick('protocol'),
+      port_min: pick('port_min'),
+      port_max: pick('port_max'),
+      source_cidr: pick('source_cidr'),
+      destination_cidr: pick('destination_cidr'),
+      priority: pick('priority'),
+      comment: pick('comment'),
+    });
+    if (sameRule(existing, rule)) return toFirewallRule(existing);
+    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => {
+      const updated = await repo.updateRule(trx, groupId, ruleId, rule);
+      if (!updated) throw notFound('Firewall rule');
+      return updated;
+    });
+    return toFirewallRule(row);
+  }
+
+  async deleteRule(actor: Actor, slug: string, groupId: number, ruleId: number): Promise<void> {
+    const project = await this.open(actor, slug, WRITE);
+    await this.requireGroup(project, groupId);
+    await this.changeRules(project, groupId, null, async (trx) => {
+      if (!(await repo.deleteRule(trx, groupId, ruleId))) throw notFound('Firewall rule');
+    });
+  }
+
+  // Attachment
+
+  /** Replaces the server's groups; `[]` detaches all, an id given twice counts once. Answers the new set, ascending. */
+  async replaceServerGroups(actor: Actor, slug: string, serverId: string, groupIds: number[]): Promise<{ firewall_groups: number[] }> {
+    const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, WRITE);
+    await this.requireBillingAccount(project);
+    await this.deps.firewall.ping();
+    const wanted = [...new Set(groupIds)].sort((a, b) => a - b);
+    const { db, clock } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      // Groups first, then the server: the order rule changes take them in.
+      const locked = await repo.lockProjectGroups(trx, project.id, wanted);
+      if (locked.length !== wanted.length) {
+        const found = new Set(locked.map((group) => group.id));
+        const missing = wanted.filter((id) => !found.has(id));
+        throw validationError('firewall_groups', `${missing.join(', ')} ${missing.length === 1 ? 'is not a firewall group' : 'are not firewall groups'} of this project`);
+      }
+      if (!(await repo.lockServer(trx, server.id))) throw notFound('server');
+      const current = await repo.groupsOfServer(trx, server.id);
+      const added = wanted.filter((id) => !current.includes(id));
+      const removed = current.filter((id) => !wanted.includes(id));
+      if (added.length === 0 && removed.length === 0) return;
+      await repo.detachGroups(trx, server.id, removed);
+      await repo.attachGroups(trx, server.id, added);
+      await bumpServers(trx, clock, [server.id]);
+    });
+    return { firewall_groups: wanted };
+  }
+
+  // Shared steps
+
+  /** The checks every firewall endpoint starts with, in the order clients see them. */
+  private async open(actor: Actor, slug: string, needs: { write?: boolean }): Promise<MemberProjectRow> {
+    const project = await this.deps.access.require(actor, slug, { ready: true, ...needs });
+    await this.requireBillingAccount(project);
+    await this.deps.firewall.ping();
+    return project;
+  }
+
+  private async requireBillingAccount(project: MemberProjectRow): Promise<void> {
+    const owner = await findOwner(this.deps.db, project.id);
+    if (!owner || !(await this.deps.billing.getAccount(owner.user_id))) {
+      throw new ApiError('billing_account_required', "The project's owner has no billing account");
+    }
+  }
+
+  private async requireGroup(project: MemberProjectRow, groupId: number): Promise<repo.GroupRow> {
+    const group = await repo.findProjectGroup(this.deps.db, project.id, groupId);
+    if (!group) throw notFound('Firewall group');
+    return group;
+  }
+
+  /** A rule of another group is not found, as a rule of no group is. */
+  private async requireRule(groupId: number, ruleId: number): Promise<repo.RuleRow> {
+    const rule = await repo.findGroupRule(this.deps.db, groupId, ruleId);
+    if (!rule) throw notFound('Firewall rule');
+    return rule;
+  }
+
+  /**
+   * Runs a change to a group's rules with the group locked, then bumps the
+   * servers it is attached to in the same transaction. A copy of another rule
+   * (the unique key on identity) becomes 409 `rule_exists`.
+   */
+  private async changeRules<T>(project: MemberProjectRow, groupId: number, identity: string | null, change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+    const { db, clock } = this.deps;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const [group] = await repo.lockProjectGroups(trx, project.id, [groupId]);
+        if (!group) throw notFound('Firewall group');
+        const result = await change(trx);
+        await bumpServers(trx, clock, await serversOfGroup(trx, groupId));
+        return result;
+      });
+    } catch (error) {
+      if (identity === null || !isUniqueViolation(error)) throw error;
+      const existing = await repo.findGroupRuleByIdentity(db, groupId, identity);
+      throw new ApiError(
+        'rule_exists',
+        existing ? `The group already has this rule (id ${existing.id})` : 'The group already has this rule',
+        existing ? { rule_id: existing.id } : {},
+      );
+    }
+  }
+
+  private async nameTaken(projectId: number, name: string): Promise<ApiError> {
+    const existing = await repo.findProjectGroupByName(this.deps.db, projectId, name);
+    return new ApiError(
+      'name_taken',
+      existing ? `The project already has a firewall group named "${name}" (id ${existing.id})` : `The project already has a firewall group named "${name}"`,
+      existing ? { group_id: existing.id } : {},
+    );
+  }
+
+  private async view(row: repo.GroupRow): Promise<FirewallGroup> {
+    const [group] = await this.views([row]);
+    return group!;
+  }
+
+  private async views(rows: repo.GroupRow[]): Promise<FirewallGroup[]> {
+    const ids = rows.map((row) => row.id);
+    const [servers, rules] = await Promise.all([repo.serversOfGroups(this.deps.db, ids), repo.rulesOfGroups(this.deps.db, ids)]);
+    return rows.map((row) => toFirewallGroup(row, servers.get(row.id) ?? [], rules.get(row.id) ?? []));
+  }
+
+  /** Locks the project row for the transaction; a project on its way out gets no new groups. */
+  private async lockUndeletedProject(trx: Kysely<Database>, project: MemberProjectRow): Promise<void> {
+    const current = await lockProject(trx, project.slug, this.deps.clock.now().toISOString());
+    if (!current || current.id !== project.id) throw new ApiError('not_found', 'Project not found');
+    if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
+  }
+}
