@@ -1,6 +1,21 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { build, eventually } from '../helpers/build.ts';
+
+/** The ruleset the controller received is one nftables accepts (`nft -c` checks without applying). */
+function assertNftAccepts(ruleset: string): void {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cp-nft-')), 'ruleset.nft');
+  fs.writeFileSync(file, ruleset);
+  try {
+    execFileSync('nft', ['-c', '-f', file], { stdio: 'pipe' });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
 
 test('a rule change reaches the server: applied generation catches up, the ruleset and evaluation follow', async (t) => {
   const app = await build(t);
@@ -27,6 +42,7 @@ test('a rule change reaches the server: applied generation catches up, the rules
   };
   const first = await eventually(caughtUp);
   assert.match(first.ruleset, /tcp dport 443 accept comment "rule \d+"/);
+  assertNftAccepts(first.ruleset);
   verdict = await app.admin(`/servers/${serverId}/firewall/evaluate`, { method: 'POST', body: { direction: 'ingress', protocol: 'tcp', remote_address: '198.51.100.7', port: 443 } });
   assert.deepEqual(verdict.body, { allowed: true, rule_ids: [rule.body.id] });
   verdict = await app.admin(`/servers/${serverId}/firewall/evaluate`, { method: 'POST', body: { direction: 'ingress', protocol: 'tcp', remote_address: '198.51.100.7', port: 22 } });
@@ -40,6 +56,7 @@ test('a rule change reaches the server: applied generation catches up, the rules
     return state && state.generation > first.generation ? state : null;
   });
   assert.doesNotMatch(second.ruleset, /dport 443/);
+  assertNftAccepts(second.ruleset);
   verdict = await app.admin(`/servers/${serverId}/firewall/evaluate`, { method: 'POST', body: { direction: 'ingress', protocol: 'tcp', remote_address: '198.51.100.7', port: 443 } });
   assert.equal(verdict.body.allowed, false);
 
