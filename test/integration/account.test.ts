@@ -4,11 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-}
 
 async function setFault(app: TestApp, system: string, fault: { mode: string; count?: number; committed?: boolean }): Promise<void> {
   const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: fault });

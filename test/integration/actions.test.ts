@@ -4,11 +4,12 @@
 // the action list and its filters, every provisioning fault mode (error, and
 // unknown reconciled once the fault clears), and a restart mid-action.
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { writeJson } from '../../src/db/columns.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem, assertFieldError } from '../helpers/problems.ts';
+import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -42,19 +43,7 @@ interface StartOptions {
 
 // ---------------------------------------------------------------- helpers
 
-function wireString(value: Buffer | string): Buffer {
-  const bytes = typeof value === 'string' ? Buffer.from(value, 'latin1') : value;
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(bytes.length);
-  return Buffer.concat([length, bytes]);
-}
 
-/** A fresh ed25519 public key as an OpenSSH line. */
-function ed25519Key(): string {
-  const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
-  const blob = Buffer.concat([wireString('ssh-ed25519'), wireString(Buffer.from(jwk.x!, 'base64url'))]);
-  return `ssh-ed25519 ${blob.toString('base64')} test@actions`;
-}
 
 async function world(app: TestApp, name = 'Actions'): Promise<World> {
   const { key, userId } = await app.createUser({ credit: '100.00' });
@@ -196,18 +185,7 @@ async function assertNothingLeftRunning(w: World, timeoutMs = 10_000): Promise<A
   }
 }
 
-function assertProblem(response: CallResult, status: number, code: string, label = ''): void {
-  assert.equal(response.status, status, `${label} ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.code, code, `${label} ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.status, status, label);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/, label);
-}
 
-function assertFieldError(response: CallResult, field: string, label = ''): void {
-  assertProblem(response, 400, 'validation_error', label);
-  const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
-  assert.ok(fields.includes(field), `${label}: expected an error on ${field}: ${JSON.stringify(response.body)}`);
-}
 
 async function setPendingPlan(app: TestApp, serverId: string, plan: Record<string, unknown>): Promise<void> {
   await app.app.database.db.updateTable('servers').set({ pending_plan: writeJson(plan) }).where('id', '=', serverId).execute();

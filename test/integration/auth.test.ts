@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, OPERATOR_TOKEN, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 
 function assertUnauthenticated(response: CallResult, label: string): void {
   assert.equal(response.status, 401, `${label}: ${JSON.stringify(response.body)}`);
@@ -17,12 +18,6 @@ function assertUnauthenticated(response: CallResult, label: string): void {
   assert.equal(typeof response.body.type, 'string', label);
 }
 
-function assertProblem(response: CallResult, status: number, code: string, label = ''): void {
-  assert.equal(response.status, status, `${label} ${JSON.stringify(response.body)}`);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/, label);
-  assert.equal(response.body.status, status, label);
-  assert.equal(response.body.code, code, label);
-}
 
 /** The same token with one character of its secret part replaced; the shape stays valid. */
 function withOneCharacterChanged(token: string): string {

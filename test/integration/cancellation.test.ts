@@ -9,23 +9,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem, assertFieldError } from '../helpers/problems.ts';
 
 type Json = Record<string, any>;
 
 const DAY_SECONDS = 86_400;
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
-function assertFieldError(response: CallResult, field: string): void {
-  assertProblem(response, 400, 'validation_error');
-  const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
-  assert.ok(fields.includes(field), `expected an error on ${field}: ${JSON.stringify(response.body)}`);
-}
 
 async function place(app: TestApp, slug: string, body: Json): Promise<Json> {
   const response = await app.admin(`/projects/${slug}/servers`, { method: 'POST', body });

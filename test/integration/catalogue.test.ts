@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
 
 const PUBLIC_PRODUCT_FIELDS = [
@@ -22,11 +23,6 @@ const OPERATOR_ONLY_FIELDS = ['plan', 'bandwidth_gb', 'pooled_bandwidth', 'upgra
 const DECIMAL = /^\d+\.\d{2}$/;
 const ENDPOINTS = ['products', 'images', 'locations', 'pricing'] as const;
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
 function fieldsOf(response: CallResult): string[] {
   return (response.body?.errors ?? []).map((entry: { field: string }) => entry.field);

@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem, assertFieldError } from '../helpers/problems.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const GROUP_FIELDS = ['created_at', 'direction', 'id', 'name', 'rules', 'servers'];
@@ -16,19 +17,7 @@ const RULE_FIELDS = ['comment', 'destination_cidr', 'id', 'port_max', 'port_min'
 
 type Json = Record<string, any>;
 
-function assertProblem(response: CallResult, status: number, code: string, message?: string): void {
-  const context = `${message ? `${message}: ` : ''}${JSON.stringify(response.body)}`;
-  assert.equal(response.status, status, context);
-  assert.equal(response.body.code, code, context);
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
-function assertFieldError(response: CallResult, field: string, message?: string): void {
-  assertProblem(response, 400, 'validation_error', message);
-  const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
-  assert.ok(fields.includes(field), `${message ? `${message}: ` : ''}expected an error on ${field}: ${JSON.stringify(response.body)}`);
-}
 
 interface World {
   app: TestApp;

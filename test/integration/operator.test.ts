@@ -3,13 +3,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-}
 
 function fieldsOf(response: CallResult): string[] {
   return (response.body?.errors ?? []).map((entry: { field: string }) => entry.field);

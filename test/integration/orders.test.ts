@@ -6,10 +6,11 @@
 // two orders racing for one credit; each billing fault mode; the per-key rate
 // limit. After every test that moves money, the ledger adds up to the balance.
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import { insertSnapshot, markSnapshot } from '../../src/modules/snapshots/snapshots.repo.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
+import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 type Json = any;
 
@@ -40,12 +41,6 @@ const REQUEST_FIELDS = [
 
 // ---------------------------------------------------------------- helpers
 
-function assertProblem(response: CallResult, status: number, code: string, message = ''): void {
-  assert.equal(response.status, status, `${message} ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.code, code, `${message} ${JSON.stringify(response.body)}`);
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
 /** A 400 naming `field` among its field errors. */
 function assertFieldError(response: CallResult, code: string, fields: string[], message: string): void {
@@ -71,18 +66,7 @@ function money(minorUnits: number): string {
   return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-function wireString(value: Buffer | string): Buffer {
-  const bytes = typeof value === 'string' ? Buffer.from(value, 'latin1') : value;
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(bytes.length);
-  return Buffer.concat([length, bytes]);
-}
 
-function ed25519Key(): string {
-  const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
-  const blob = Buffer.concat([wireString('ssh-ed25519'), wireString(Buffer.from(jwk.x!, 'base64url'))]);
-  return `ssh-ed25519 ${blob.toString('base64')} test@orders`;
-}
 
 async function world(app: TestApp, credit = '100.00', name = 'Orders'): Promise<World> {
   const { key, userId } = await app.createUser({ credit });

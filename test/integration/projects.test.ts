@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -11,12 +12,6 @@ function fieldsOf(response: CallResult): string[] {
   return (response.body?.errors ?? []).map((entry: { field: string }) => entry.field);
 }
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
 async function setFault(app: TestApp, system: string, fault: { mode: string; count?: number; committed?: boolean }): Promise<void> {
   const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: fault });

@@ -6,11 +6,12 @@
 // (null, never a made-up value), rename rules and who may rename, suspension,
 // bandwidth usage, and a project still being set up.
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import ipaddr from 'ipaddr.js';
 import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
-import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { build, eventually, type TestApp } from '../helpers/build.ts';
+import { assertProblem, assertFieldError } from '../helpers/problems.ts';
+import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,32 +39,9 @@ const SUMMARY_FIELDS = ['hostname', 'id', 'ipv4_primary', 'location', 'plan', 's
 
 type Json = Record<string, any>;
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
-function assertFieldError(response: CallResult, field: string): void {
-  assertProblem(response, 400, 'validation_error');
-  const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
-  assert.ok(fields.includes(field), `expected an error on ${field}: ${JSON.stringify(response.body)}`);
-}
 
-function wireString(value: Buffer | string): Buffer {
-  const bytes = typeof value === 'string' ? Buffer.from(value, 'latin1') : value;
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(bytes.length);
-  return Buffer.concat([length, bytes]);
-}
 
-/** A fresh ed25519 public key as an OpenSSH line. */
-function ed25519Key(): string {
-  const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
-  const blob = Buffer.concat([wireString('ssh-ed25519'), wireString(Buffer.from(jwk.x!, 'base64url'))]);
-  return `ssh-ed25519 ${blob.toString('base64')} test@example`;
-}
 
 async function addSshKey(app: TestApp, key: string, slug: string, name: string): Promise<number> {
   const response = await app.api(`/projects/${slug}/ssh-keys/`, { method: 'POST', key, body: { name, public_key: ed25519Key() } });

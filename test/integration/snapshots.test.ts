@@ -5,14 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findProjectSnapshot, insertSnapshot, markSnapshot } from '../../src/modules/snapshots/snapshots.repo.ts';
-import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { build, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
 async function projectId(app: TestApp, slug: string): Promise<number> {
   const row = await app.app.database.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();

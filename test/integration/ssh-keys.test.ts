@@ -6,6 +6,8 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import { writeJson } from '../../src/db/columns.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem } from '../helpers/problems.ts';
+import { wireString } from '../helpers/ssh-keys.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -13,12 +15,6 @@ const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 const DSA_KEY =
   'ssh-dss AAAAB3NzaC1kc3MAAACBAOQkD0Yyfvjjvk75kywkD6+eLzYJLx/ow82VCRIE0gbo1HnI3J6lpi44/Qqn+dGP5SJlZP8lDXPYhqcOG5CZDI2avjtR7cGBh8SbFEuDXl8dKYexfgjlU8o1h7kRLBP5SftLtc20Fmji9gbirElFnFVLBi4xzKqnye47thykFHJnAAAAFQCzjEjOWJgpbuJ2TrMqOMh+qkbSZQAAAIEAvC861xCyYvWiA4Ihen52Q+NtlcC7XIiIvUXs7IY/UTAE13Bz96A0W4wj8411ad2YKrkcq0Vc4lf7waDJDnuYkdVhhWCOtvzbq8xe7syuGPkRyTQnRnRr3N9xFM5P0u/CmqZBtb4tooyvyJVmRVXYFuvM55gqHthGP1q2xUzrXyEAAACBAI3Liz8qvCJRchGM0JJKh2xkQcr0tW0ywI9VaJIObZOpTcFvEXvcGQlGzQjO8aplKE13jHdJyWVPNlOYOiDvFs1pKimO0HIxma4BNPaR84GSNGCoXbpwf0RcqfxzgiEs8Rvvy/CprFNfwMuO5Yt5yegrCMLc2fVcP+AkNZUF2W9q root@vm';
 
-function wireString(value: Buffer | string): Buffer {
-  const bytes = typeof value === 'string' ? Buffer.from(value, 'latin1') : value;
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(bytes.length);
-  return Buffer.concat([length, bytes]);
-}
 
 /** An SSH mpint of a positive big-endian number: no leading zeros, a zero byte when the top bit is set. */
 function wireMpint(magnitude: Buffer): Buffer {
@@ -47,12 +43,6 @@ function fingerprintOf(line: string): string {
   return `SHA256:${createHash('sha256').update(blob).digest('base64').replace(/=+$/, '')}`;
 }
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.equal(response.body.status, status);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
 function assertFieldError(response: CallResult, field: string, message?: RegExp): void {
   assertProblem(response, 400, 'validation_error');

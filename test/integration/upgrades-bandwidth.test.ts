@@ -14,6 +14,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { assertProblem, assertFieldError } from '../helpers/problems.ts';
 
 type Json = Record<string, any>;
 
@@ -30,17 +31,7 @@ function minor(text: string): number {
   return match[1] ? -value : value;
 }
 
-function assertProblem(response: CallResult, status: number, code: string): void {
-  assert.equal(response.status, status, JSON.stringify(response.body));
-  assert.equal(response.body.code, code, JSON.stringify(response.body));
-  assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);
-}
 
-function assertFieldError(response: CallResult, field: string): void {
-  assertProblem(response, 400, 'validation_error');
-  const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
-  assert.ok(fields.includes(field), `expected an error on ${field}: ${JSON.stringify(response.body)}`);
-}
 
 interface World {
   app: TestApp;
