@@ -51,7 +51,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const adjustable = config.testClock ? new AdjustableClock(db) : null;
   await adjustable?.refresh();
   const clock = adjustable ?? systemClock;
-  const upstreams = createUpstreams(db, clock, config.simScale);
+  const upstreams = createUpstreams(db, clock, config.simScale, config.rdns);
 
   const runner = options.worker
     ? new JobRunner({

@@ -12,7 +12,13 @@ export interface Config {
   simScale: number;
   testClock: boolean;
   logLevel: string;
+  /** Where PTR records live: the built-in store, or a PowerDNS server through its HTTP API. */
+  rdns: RdnsConfig;
 }
+
+export type RdnsConfig =
+  | { backend: 'builtin' }
+  | { backend: 'powerdns'; apiUrl: string; apiKey: string; serverId: string; timeoutMs: number };
 
 export class ConfigError extends Error {}
 
@@ -38,15 +44,31 @@ function databaseUrl(raw: string | undefined): string | undefined {
   return raw;
 }
 
-function publicUrl(raw: string | undefined): string | undefined {
+function httpUrl(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   try {
     const url = new URL(raw);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not http');
   } catch {
-    throw new ConfigError(`CLOUDPLANE_PUBLIC_URL must be an http(s) URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+function rdns(env: NodeJS.ProcessEnv): RdnsConfig {
+  const backend = env.RDNS_BACKEND || 'builtin';
+  if (backend === 'builtin') return { backend };
+  if (backend !== 'powerdns') throw new ConfigError(`RDNS_BACKEND must be builtin or powerdns, got "${backend}"`);
+  const apiUrl = httpUrl('PDNS_API_URL', env.PDNS_API_URL);
+  if (!apiUrl) throw new ConfigError('PDNS_API_URL is required with RDNS_BACKEND=powerdns (such as http://127.0.0.1:8081)');
+  if (!env.PDNS_API_KEY) throw new ConfigError('PDNS_API_KEY is required with RDNS_BACKEND=powerdns');
+  return {
+    backend,
+    apiUrl,
+    apiKey: env.PDNS_API_KEY,
+    serverId: env.PDNS_SERVER_ID || 'localhost',
+    timeoutMs: integerIn('PDNS_TIMEOUT_MS', env.PDNS_TIMEOUT_MS, 5000, 100, 120_000),
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -78,9 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: env.DATA_DIR || './data',
     adminToken: adminToken || undefined,
-    publicUrl: publicUrl(env.CLOUDPLANE_PUBLIC_URL),
+    publicUrl: httpUrl('CLOUDPLANE_PUBLIC_URL', env.CLOUDPLANE_PUBLIC_URL),
     simScale: positiveNumber('CLOUDPLANE_SIM_SCALE', env.CLOUDPLANE_SIM_SCALE, 1),
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
+    rdns: rdns(env),
   };
 }

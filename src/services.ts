@@ -25,6 +25,8 @@ import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
 import { registerOrderJobs } from './modules/orders/orders.jobs.ts';
 import { registerFirewallJobs } from './modules/firewall/propagation.ts';
 import { FirewallService } from './modules/firewall/firewall.service.ts';
+import { registerReverseDnsJobs } from './modules/reverse-dns/reverse-dns.jobs.ts';
+import { ReverseDnsService } from './modules/reverse-dns/reverse-dns.service.ts';
 import type { Engine } from './db/client.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
@@ -44,6 +46,7 @@ export interface Services {
   orders: OrderService;
   catalogueCache: CatalogueCache;
   firewall: FirewallService;
+  reverseDns: ReverseDnsService;
 }
 
 export interface ServiceDependencies {
@@ -95,6 +98,7 @@ export function createServices(deps: ServiceDependencies): Services {
     }),
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall }),
+    reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
   };
 }
 
@@ -104,6 +108,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   registerCancellationJobs(runner, services.cancellation.deps);
   registerFirewallJobs(runner, { db: deps.db, firewall: deps.upstreams.firewall });
+  registerReverseDnsJobs(runner, { db: deps.db, rdns: deps.upstreams.rdns });
   registerOrderJobs(runner, {
     db: deps.db,
     clock: deps.clock,

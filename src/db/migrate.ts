@@ -6,12 +6,14 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as servers from './migrations/0002-servers.ts';
 import * as orders from './migrations/0003-orders.ts';
 import * as firewall from './migrations/0004-firewall.ts';
+import * as reverseDns from './migrations/0005-reverse-dns.ts';
 
 const migrations = {
   '0001-foundation': foundation,
   '0002-servers': servers,
   '0003-orders': orders,
   '0004-firewall': firewall,
+  '0005-reverse-dns': reverseDns,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -208,6 +208,8 @@ export interface ProvisioningProjectsTable {
 
 export interface RdnsRecordsTable {
   address: string;
+  /** Family and address as fixed-width hex: text order is address order (reverse-names.ts). */
+  address_key: string | null;
   ptr: string;
   updated_at: Timestamp;
 }

@@ -13,6 +13,7 @@ import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { firewallRoutes } from '../modules/firewall/firewall.routes.ts';
+import { reverseDnsRoutes } from '../modules/reverse-dns/reverse-dns.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -27,4 +28,5 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(cancellationRoutes, { cancellation: services.cancellation });
   await app.register(orderRoutes, { orders: services.orders, publicUrl });
   await app.register(firewallRoutes, { firewall: services.firewall, publicUrl });
+  await app.register(reverseDnsRoutes, { reverseDns: services.reverseDns, publicUrl });
 };

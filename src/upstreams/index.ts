@@ -13,6 +13,8 @@ import { BuiltinProvisioning } from './provisioning/builtin.ts';
 import type { ProvisioningPort } from './provisioning/port.ts';
 import { BuiltinRdns } from './rdns/builtin.ts';
 import type { RdnsPort } from './rdns/port.ts';
+import { PowerDnsRdns } from './rdns/powerdns.ts';
+import type { RdnsConfig } from '../config.ts';
 
 export interface Upstreams {
   billing: BillingPort;
@@ -23,7 +25,7 @@ export interface Upstreams {
   builtin: { billing: BuiltinBilling; provisioning: BuiltinProvisioning; firewall: BuiltinFirewall };
 }
 
-export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1): Upstreams {
+export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1, rdnsConfig: RdnsConfig = { backend: 'builtin' }): Upstreams {
   const faults = new FaultStore(db, clock);
   const billing = new BuiltinBilling(db, clock);
   const provisioning = new BuiltinProvisioning(db, clock, simScale);
@@ -31,7 +33,8 @@ export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1
   return {
     billing: withFaults('billing', billing, faults),
     provisioning: withFaults('provisioning', provisioning, faults),
-    rdns: withFaults('rdns', new BuiltinRdns(db, clock), faults),
+    // Faults wrap PowerDNS too: a client can be tested against a down reverse DNS service with the real one behind.
+    rdns: withFaults('rdns', rdnsConfig.backend === 'powerdns' ? new PowerDnsRdns(rdnsConfig) : new BuiltinRdns(db, clock), faults),
     firewall: withFaults('firewall', firewall, faults),
     faults,
     builtin: { billing, provisioning, firewall },

@@ -103,6 +103,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     simScale: 0.01,
     testClock: true,
     logLevel: 'silent',
+    rdns: { backend: 'builtin' },
     ...options.config,
   };
   const contractViolations: ContractViolation[] = [];

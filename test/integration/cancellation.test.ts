@@ -240,7 +240,7 @@ test('immediate: deleted now with its actions and addresses; billing service and
   assert.deepEqual(addressesOf(next).sort(), addressesOf(server).sort());
   assert.equal(next.network.ipv6[0].subnet, server.network.ipv6[0].subnet);
 
-  assert.equal(await rdns.getPtr(primary!), null, 'the PTR of the freed address is removed');
+  assert.equal((await rdns.getPtrs([primary!])).get(primary!), undefined, 'the PTR of the freed address is removed');
 });
 
 test('an ordered server cancelled immediately: its order and invoice stay', async (t) => {

@@ -10,6 +10,7 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.simScale, 1);
   assert.equal(config.testClock, false);
+  assert.deepEqual(config.rdns, { backend: 'builtin' });
 });
 
 test('every variable is read', () => {
@@ -24,6 +25,11 @@ test('every variable is read', () => {
     CLOUDPLANE_SIM_SCALE: '0.01',
     CLOUDPLANE_TEST_CLOCK: '1',
     LOG_LEVEL: 'warn',
+    RDNS_BACKEND: 'powerdns',
+    PDNS_API_URL: 'http://127.0.0.1:8081/',
+    PDNS_API_KEY: 'pdns-secret',
+    PDNS_SERVER_ID: 'ns1',
+    PDNS_TIMEOUT_MS: '2000',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -36,6 +42,7 @@ test('every variable is read', () => {
     simScale: 0.01,
     testClock: true,
     logLevel: 'warn',
+    rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
   });
 });
 
@@ -50,6 +57,10 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
     { LOG_LEVEL: 'verbose' },
     { CLOUDPLANE_ADMIN_TOKEN: 'short' },
+    { RDNS_BACKEND: 'bind' },
+    { RDNS_BACKEND: 'powerdns', PDNS_API_KEY: 'k', PDNS_API_URL: 'ftp://x' },
+    { RDNS_BACKEND: 'powerdns', PDNS_API_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: '' },
+    { RDNS_BACKEND: 'powerdns', PDNS_API_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: 'k', PDNS_TIMEOUT_MS: '0' },
   ];
   for (const env of cases) {
     const variable = Object.keys(env).at(-1)!;

@@ -39,6 +39,6 @@ export function registerCancellationJobs(runner: JobRunner, deps: CancellationDe
       throw error;
     }
 
-    await deleteServer(db, { rdns: deps.rdns }, serverId);
+    await deleteServer(db, { clock, rdns: deps.rdns }, serverId);
   });
 }

@@ -16,8 +16,8 @@ import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
 import type { ServerRecord } from '../servers/servers.repo.ts';
@@ -34,8 +34,8 @@ export interface CancellationDependencies {
   clock: Clock;
   servers: ServerService;
   billing: BillingPort;
-  /** Removes the PTR records of a deleted server's addresses; when absent they stay in the reverse DNS system. */
-  rdns?: RdnsPort;
+  /** Where a deleted server's PTR records are removed. */
+  rdns: RdnsPort;
   wakeWorker: () => void;
 }
 
@@ -166,7 +166,7 @@ export class CancellationService {
   }
 
   private async carryOutNow(server: ServerRecord, created = false): Promise<CancellationOutcome> {
-    const deleted = await deleteServer(this.deps.db, { rdns: this.deps.rdns }, server.id);
+    const deleted = await deleteServer(this.deps.db, { clock: this.deps.clock, rdns: this.deps.rdns }, server.id);
     return { answer: answerOf('immediate'), created: created || deleted };
   }
 }

@@ -3,25 +3,29 @@
 // invoices, billing service and snapshots stay, as the record of what was sold
 // and what was saved.
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../reverse-dns/reverse-dns.jobs.ts';
 import { listServerAddresses, releaseServerAddresses } from '../addresses/address-pools.ts';
 import * as repo from './servers.repo.ts';
 
 export interface ServerDeletionDependencies {
-  /** Where the PTR records of the server's addresses are removed; without one they are left to the reverse DNS system. */
-  rdns?: RdnsPort;
+  clock: Clock;
+  /** Where the PTR records of the server's addresses are removed. */
+  rdns: RdnsPort;
 }
 
 /**
  * Deletes the server in one transaction; true when this call deleted it,
  * false when it was already gone (so a repeat is harmless). The PTR records
- * of its IPv4 addresses are removed afterwards, outside the transaction (no
- * upstream call inside one) and best-effort: a reverse DNS system that fails
- * must not undo or block a deletion that already happened.
+ * of its addresses and IPv6 subnets are removed right after the commit (no
+ * upstream call inside a transaction), with a durable job enqueued in the
+ * transaction as the safety net: a reverse DNS system that is down neither
+ * blocks the deletion nor keeps the records for good.
  */
 export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDependencies, serverId: string): Promise<boolean> {
-  const addresses = await db.transaction().execute(async (trx) => {
+  const removal = await db.transaction().execute(async (trx) => {
     // Read before the release: afterwards nothing says which addresses were the server's.
     const held = await listServerAddresses(trx, serverId);
     // actions.server_id has no foreign key, so the server's actions are removed by hand.
@@ -41,14 +45,10 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
         used_gb: -(server.bandwidth.usedGb ?? 0),
       });
     }
-    return held;
+    const records: RecordRemoval = { addresses: held.ipv4.map(({ address }) => address), networks: held.ipv6Subnets };
+    return { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records) };
   });
-  if (!addresses) return false;
-
-  if (deps.rdns) {
-    const rdns = deps.rdns;
-    // PTRs inside the IPv6 subnets cannot be listed through the port; only the IPv4 ones are known here.
-    await Promise.all(addresses.ipv4.map(({ address }) => rdns.deletePtr(address).catch(() => undefined)));
-  }
+  if (!removal) return false;
+  if (removal.jobId !== null) await removeRecordsNow(db, deps.rdns, removal.records, removal.jobId);
   return true;
 }
