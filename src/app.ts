@@ -90,7 +90,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       publicUrl: config.publicUrl,
       onContractViolation: options.onContractViolation,
     });
-    legacy = await buildLegacyServer({ logger, metrics });
+    // Console links from the legacy API point at the main listener, whose address is known here when its port is fixed.
+    const consoleUrl = config.publicUrl ?? (config.port !== 0 ? `http://${config.host}:${config.port}` : undefined);
+    legacy = await buildLegacyServer({ logger, metrics, db, services, upstreams, clock, wakeWorker, publicUrl: consoleUrl, onContractViolation: options.onContractViolation });
   }
 
   let closing: Promise<void> | null = null;

@@ -92,6 +92,7 @@ export function createServices(deps: ServiceDependencies): Services {
       access,
       servers,
       billing: upstreams.billing,
+      serviceBook: upstreams.builtin.billing,
       catalogue: catalogueCache,
       simScale: deps.simScale,
       wakeWorker: deps.wakeWorker,

@@ -7,6 +7,7 @@ import * as servers from './migrations/0002-servers.ts';
 import * as orders from './migrations/0003-orders.ts';
 import * as firewall from './migrations/0004-firewall.ts';
 import * as reverseDns from './migrations/0005-reverse-dns.ts';
+import * as legacy from './migrations/0006-legacy.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -14,6 +15,7 @@ const migrations = {
   '0003-orders': orders,
   '0004-firewall': firewall,
   '0005-reverse-dns': reverseDns,
+  '0006-legacy': legacy,
 };
 
 class CommittedMigrations implements MigrationProvider {

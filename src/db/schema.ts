@@ -18,6 +18,8 @@ export interface UsersTable {
   password_hash: string | null;
   legacy_api_access: Bool;
   created_at: Timestamp;
+  /** Where the legacy API deploys and keeps keys (D13); made on first need. */
+  default_project_id: number | null;
 }
 
 export interface ApiKeysTable {
@@ -304,6 +306,8 @@ export interface OrdersTable {
   total: Money;
   currency: string;
   invoice_id: number | null;
+  /** A server order's billing service, reserved (Pending) when the order is recorded. */
+  billing_service_id: number | null;
   /** {id, status, total, currency} as last recorded */
   invoice: Json | null;
   warnings: Json;

@@ -2,6 +2,7 @@
 // and unknown paths included, is JSON in the legacy envelope.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { Type } from 'typebox';
 import { acceptJsonBodiesOnly } from '../http/plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -11,10 +12,25 @@ import { instrument } from '../http/plugins/metrics.ts';
 import { mirrorRoutes } from '../http/plugins/route-mirror.ts';
 import { installValidation } from '../http/plugins/validation.ts';
 import { failure, sendFailure, toLegacyFailure } from './envelope.ts';
+import type { Services } from '../services.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { checkResponsesAgainstSchemas, type ContractViolation } from '../http/plugins/response-contract.ts';
+import { legacyApi } from './legacy-api.ts';
+import type { Upstreams } from '../upstreams/index.ts';
+import type { Clock } from '../clock.ts';
 
 export interface LegacyServerOptions {
   logger: Logger;
   metrics: Registry;
+  db: Kysely<Database>;
+  services: Services;
+  upstreams: Upstreams;
+  clock: Clock;
+  wakeWorker: () => void;
+  publicUrl: string | undefined;
+  /** Tests: every response is checked against its route's declared schema. */
+  onContractViolation?: (violation: ContractViolation) => void;
 }
 
 export async function buildLegacyServer(options: LegacyServerOptions): Promise<FastifyInstance> {
@@ -28,6 +44,7 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
   installValidation(app);
   acceptJsonBodiesOnly(app);
   instrument(app, options.metrics, 'legacy');
+  if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
 
   const allowedMethods = mirrorRoutes(app);
   app.setErrorHandler((error, request, reply) => {
@@ -52,6 +69,7 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
       security: [{ apiToken: [] }],
     },
   });
-  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async () => app.swagger());
+  await app.register(legacyApi, { prefix: '/api/v1', db: options.db, services: options.services, upstreams: options.upstreams, clock: options.clock, wakeWorker: options.wakeWorker, publicUrl: options.publicUrl });
   return app;
 }

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
-import type { BillingService, InvoiceItem } from '../../upstreams/billing/port.ts';
+import type { BillingService, InvoiceItem, NewBillingService } from '../../upstreams/billing/port.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
-import { checkPlacement, type PlacementRequest } from '../servers/server-placement.ts';
+import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/server-placement.ts';
 import * as servers from '../servers/servers.repo.ts';
 import { findProjectSnapshot } from '../snapshots/snapshots.repo.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
@@ -22,6 +22,8 @@ export interface PreparedOrder {
   items: InvoiceItem[];
   currency: string;
   warnings: string[];
+  /** A server order reserves its billing service when it is recorded (Pending until delivery). */
+  reservation?: Pick<NewBillingService, 'productId' | 'billingCycle' | 'recurringAmount' | 'setupFee' | 'currency'>;
 }
 
 const price = (table: Record<string, string>, cycle: string) => parseMoney(table[cycle] ?? '0');
@@ -92,6 +94,7 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
     items,
     currency: product.currency,
     warnings: [],
+    reservation: { productId: product.id, billingCycle: cycle, recurringAmount: recurringAmount(catalogue, placement), setupFee, currency: product.currency },
   };
 }
 

@@ -44,7 +44,7 @@ export function registerOrderJobs(runner: JobRunner, deps: OrderJobDependencies)
     await db.transaction().execute(async (trx) => {
       const current = await repo.findOrder(trx, order.id);
       if (current?.status !== 'provisioning') return;
-      const serverId = await placeServer(trx, { clock, billing: deps.serviceBook, catalogue }, { id: order.project_id, ownerId: owner.user_id }, checked);
+      const serverId = await placeServer(trx, { clock, billing: deps.serviceBook, catalogue }, { id: order.project_id, ownerId: owner.user_id }, checked, order.billing_service_id);
       await complete(trx, order.id, { serverId });
     });
   }
@@ -90,7 +90,10 @@ export function registerOrderJobs(runner: JobRunner, deps: OrderJobDependencies)
       if (!(error instanceof DeliveryFailed) && !(error instanceof Error && 'status' in error)) throw error;
       // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
       const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
-      await repo.moveOrder(db, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
+      await db.transaction().execute(async (trx) => {
+        const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
+        if (failed.moved && order.type === 'server' && order.billing_service_id !== null) await deps.serviceBook.setServiceStatus(order.billing_service_id, 'Cancelled', trx);
+      });
     }
   });
 

@@ -60,6 +60,7 @@ export function insertOrder(
     billedUserId: number;
     type: OrdersTable['type'];
     serverId: string | null;
+    billingServiceId: number | null;
     request: unknown;
     delivery: unknown;
     total: number;
@@ -76,6 +77,7 @@ export function insertOrder(
       type: values.type,
       status: 'submitting',
       server_id: values.serverId,
+      billing_service_id: values.billingServiceId,
       request: writeJson(values.request),
       delivery: writeJson(values.delivery),
       total: values.total,

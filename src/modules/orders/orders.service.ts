@@ -24,6 +24,8 @@ import { rateLimitHeaders, rateLimited, takeOrderSlot, type RateLimitState } fro
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { NoBillingAccount } from '../../upstreams/billing/invoices.ts';
 import { readJson } from '../../db/columns.ts';
+import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import { nextDueDate } from '../servers/server-placement.ts';
 
 export const ORDER_DELIVERY_JOB = 'order.deliver';
 export const ORDER_CHECK_JOB = 'order.check';
@@ -53,6 +55,8 @@ export interface OrderServiceDependencies {
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
+  /** The built-in billing engine: a server order's service is reserved in it, in the order's transaction. */
+  serviceBook: BuiltinBilling;
   catalogue: CatalogueCache;
   simScale: number;
   wakeWorker: () => void;
@@ -145,7 +149,12 @@ export class OrderService {
         }
         return result;
       }
-      if (invoice.status === 'cancelled') return repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'cancelled', invoice, now });
+      if (invoice.status === 'cancelled') {
+        const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'cancelled', invoice, now });
+        // Nothing will be delivered: the reserved service ends with the order.
+        if (result.moved && row.billing_service_id !== null) await this.deps.serviceBook.setServiceStatus(row.billing_service_id, 'Cancelled', trx);
+        return result;
+      }
       return repo.moveOrder(trx, row.id, ['submitting', 'unknown'], { status: 'awaiting_payment', invoice, now });
     });
     if (!moved.moved) {
@@ -207,11 +216,19 @@ export class OrderService {
       [row, rateLimit] = await db.transaction().execute(async (trx) => {
         const slot = await takeOrderSlot(trx, clock, context.keyId, this.deps.engine);
         if (!slot.allowed) throw rateLimited(slot);
+        const reserved = prepared.reservation
+          ? await this.deps.serviceBook.openService(
+              { userId: billedUserId, serverId: null, nextDueDate: nextDueDate(clock.now(), prepared.reservation.billingCycle), ...prepared.reservation },
+              trx,
+              'Pending',
+            )
+          : null;
         const order = await repo.insertOrder(trx, {
           projectId,
           billedUserId,
           type: prepared.type,
           serverId: prepared.serverId,
+          billingServiceId: reserved?.serviceId ?? null,
           request: prepared.request,
           delivery: prepared.delivery,
           total,
@@ -260,6 +277,7 @@ export class OrderService {
         await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
       }
       await trx.deleteFrom('orders').where('id', '=', row.id).execute();
+      if (row.billing_service_id !== null) await this.deps.serviceBook.deleteService(row.billing_service_id, trx);
     });
   }
 }

@@ -15,21 +15,34 @@ interface ProjectJobPayload {
   slug: string;
 }
 
-export function registerProjectJobs(runner: JobRunner, deps: { db: Kysely<Database>; clock: Clock; provisioning: ProvisioningPort }): void {
-  // Safe to repeat: creating a project the provisioning system already has is harmless.
-  runner.register(PROJECT_SETUP_JOB, async ({ projectId, slug }: ProjectJobPayload) => {
-    const project = await repo.findProjectBySlug(deps.db, slug);
-    if (!project || project.id !== projectId || project.status !== 'setting_up') return;
-    await deps.provisioning.createProject(slug);
-    const confirmed = await deps.provisioning.getProject(slug);
-    if (confirmed?.status !== 'active') throw new Error(`provisioning has not confirmed project ${slug}`);
-    await deps.db
-      .updateTable('projects')
-      .set({ status: 'ready', updated_at: deps.clock.now().toISOString() })
-      .where('id', '=', projectId)
-      .where('status', '=', 'setting_up')
-      .execute();
-  });
+export interface ProjectSetupDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  provisioning: ProvisioningPort;
+}
+
+/**
+ * Has the provisioning system confirm a project that is setting up, and marks
+ * it ready. Safe to repeat: creating a project the provisioning system already
+ * has is harmless. The setup job runs it; the legacy API runs it at once for
+ * the default project it makes, so a first deploy need not wait for the job.
+ */
+export async function confirmProjectSetup(deps: ProjectSetupDependencies, projectId: number, slug: string): Promise<void> {
+  const project = await repo.findProjectBySlug(deps.db, slug);
+  if (!project || project.id !== projectId || project.status !== 'setting_up') return;
+  await deps.provisioning.createProject(slug);
+  const confirmed = await deps.provisioning.getProject(slug);
+  if (confirmed?.status !== 'active') throw new Error(`provisioning has not confirmed project ${slug}`);
+  await deps.db
+    .updateTable('projects')
+    .set({ status: 'ready', updated_at: deps.clock.now().toISOString() })
+    .where('id', '=', projectId)
+    .where('status', '=', 'setting_up')
+    .execute();
+}
+
+export function registerProjectJobs(runner: JobRunner, deps: ProjectSetupDependencies): void {
+  runner.register(PROJECT_SETUP_JOB, ({ projectId, slug }: ProjectJobPayload) => confirmProjectSetup(deps, projectId, slug));
 
   runner.register(PROJECT_DELETE_JOB, async ({ projectId, slug }: ProjectJobPayload) => {
     const project = await repo.findProjectBySlug(deps.db, slug);

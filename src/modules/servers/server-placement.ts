@@ -87,6 +87,8 @@ export async function placeServer(
   deps: { clock: Clock; billing: BuiltinBilling; catalogue: Catalogue },
   project: { id: number; ownerId: number },
   placement: CheckedPlacement,
+  /** The billing service the order reserved; without one a new service is opened. */
+  reservedServiceId: number | null = null,
 ): Promise<string> {
   const { request, product, location, cycle } = placement;
   const keyIds = [...new Set(request.ssh_keys ?? [])];
@@ -136,19 +138,17 @@ export async function placeServer(
     throw error;
   }
 
-  const service = await deps.billing.openService(
-    {
-      userId: project.ownerId,
-      serverId,
-      productId: product.id,
-      billingCycle: cycle,
-      nextDueDate: nextDueDate(now, cycle),
-      recurringAmount: recurringAmount(deps.catalogue, placement),
-      setupFee: parseMoney(product.setup_fees[cycle] ?? '0'),
-      currency: product.currency,
-    },
-    db,
-  );
-  await db.updateTable('servers').set({ billing_service_id: service.serviceId }).where('id', '=', serverId).execute();
+  const term = { serverId, nextDueDate: nextDueDate(now, cycle), recurringAmount: recurringAmount(deps.catalogue, placement) };
+  let serviceId = reservedServiceId;
+  if (serviceId === null) {
+    const service = await deps.billing.openService(
+      { userId: project.ownerId, ...term, productId: product.id, billingCycle: cycle, setupFee: parseMoney(product.setup_fees[cycle] ?? '0'), currency: product.currency },
+      db,
+    );
+    serviceId = service.serviceId;
+  } else {
+    await deps.billing.activateService(serviceId, term, db);
+  }
+  await db.updateTable('servers').set({ billing_service_id: serviceId }).where('id', '=', serverId).execute();
   return serverId;
 }

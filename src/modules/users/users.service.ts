@@ -50,6 +50,7 @@ export class UserService {
             password_hash: passwordHash,
             legacy_api_access: input.legacy_api_access ?? false,
             created_at: this.clock.now().toISOString(),
+            default_project_id: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

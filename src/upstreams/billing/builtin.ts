@@ -107,14 +107,20 @@ export class BuiltinBilling implements BillingPort {
     return row ? toService(row) : null;
   }
 
-  async openService(service: NewBillingService, db: Kysely<Database> = this.db): Promise<BillingService> {
+  async listServices(userId: number): Promise<BillingService[]> {
+    const rows = await this.db.selectFrom('billing_services').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+    return rows.map(toService);
+  }
+
+  /** Opens a service: `Active` for a server that runs, `Pending` for one reserved by an order until delivery. */
+  async openService(service: NewBillingService, db: Kysely<Database> = this.db, status: 'Active' | 'Pending' = 'Active'): Promise<BillingService> {
     const row = await db
       .insertInto('billing_services')
       .values({
         user_id: service.userId,
         server_id: service.serverId,
         product_id: service.productId,
-        status: 'Active',
+        status,
         billing_cycle: service.billingCycle,
         next_due_date: service.nextDueDate,
         recurring_amount: service.recurringAmount,
@@ -127,8 +133,22 @@ export class BuiltinBilling implements BillingPort {
     return toService(row);
   }
 
-  async setServiceStatus(serviceId: number, status: string): Promise<void> {
-    await this.db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
+  async setServiceStatus(serviceId: number, status: string, db: Kysely<Database> = this.db): Promise<void> {
+    await db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
+  }
+
+  /** A reserved (Pending) service becomes the running server's: the term starts on delivery. */
+  async activateService(serviceId: number, values: Pick<NewBillingService, 'serverId' | 'nextDueDate' | 'recurringAmount'>, db: Kysely<Database> = this.db): Promise<void> {
+    await db
+      .updateTable('billing_services')
+      .set({ server_id: values.serverId, next_due_date: values.nextDueDate, recurring_amount: values.recurringAmount, status: 'Active' })
+      .where('id', '=', serviceId)
+      .execute();
+  }
+
+  /** Forgets a reservation whose order was never placed. */
+  async deleteService(serviceId: number, db: Kysely<Database> = this.db): Promise<void> {
+    await db.deleteFrom('billing_services').where('id', '=', serviceId).where('status', '=', 'Pending').execute();
   }
 
   async getCatalogue(): Promise<Catalogue> {

@@ -14,7 +14,7 @@ export interface BillingService {
   userId: number;
   serverId: string | null;
   productId: number;
-  /** As billing reports it: `Active`, `Pending Cancellation`, `Cancelled`, `Suspended`. */
+  /** As billing reports it: `Pending` (ordered, not yet delivered), `Active`, `Pending Cancellation`, `Cancelled`, `Suspended`. */
   status: string;
   billingCycle: string;
   /** YYYY-MM-DD */
@@ -58,6 +58,8 @@ export interface BillingPort {
   /** The catalogue as billing sells it; may be up to five minutes old. */
   getCatalogue(): Promise<Catalogue>;
   getService(serviceId: number): Promise<BillingService | null>;
+  /** Every service of a user, oldest first. */
+  listServices(userId: number): Promise<BillingService[]>;
   openService(service: NewBillingService): Promise<BillingService>;
   setServiceStatus(serviceId: number, status: string): Promise<void>;
   /** The service follows a new product (an upgrade) or a new recurring amount. */

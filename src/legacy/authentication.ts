@@ -1,0 +1,31 @@
+// Who may use the legacy API (D13): a user's API key as a Bearer token, and
+// the user must have been granted legacy access. Bad, revoked and expired
+// tokens are one 401; a user without access is 403 on every call; a read-only
+// key is refused any change (403) before its body is read.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { readBool } from '../db/columns.ts';
+import type { Database } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { bearerToken } from '../http/plugins/authentication.ts';
+import type { Actor, ApiKeyService } from '../modules/api-keys/api-keys.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    legacyActor: Actor;
+  }
+}
+
+const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function requireLegacyAccess(app: FastifyInstance, keys: ApiKeyService, db: Kysely<Database>): void {
+  app.decorateRequest('legacyActor', null as unknown as Actor);
+  app.addHook('onRequest', async (request) => {
+    const actor = await keys.authenticate(bearerToken(request));
+    if (!actor) throw new ApiError('unauthenticated', 'Unauthenticated: send a valid API token as Authorization: Bearer <token>', {}, { 'www-authenticate': 'Bearer' });
+    const user = await db.selectFrom('users').select('legacy_api_access').where('id', '=', actor.userId).executeTakeFirst();
+    if (!user || !readBool(user.legacy_api_access)) throw new ApiError('forbidden', 'Access forbidden: this account has not been granted access to this API');
+    if (actor.readOnly && CHANGING_METHODS.has(request.method)) throw new ApiError('read_only_key', 'Access forbidden: this API token is read-only');
+    request.legacyActor = actor;
+  });
+}

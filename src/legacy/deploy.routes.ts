@@ -1,0 +1,91 @@
+// Legacy deploy: a server order in the user's default project, through the
+// same order service as the project API (invoice, credit, delivery job).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Hostname } from '../modules/servers/servers.schemas.ts';
+import type { Services } from '../services.ts';
+import { withLegacyFieldNames } from './field-names.ts';
+import type { LegacyAccounts } from './legacy-accounts.service.ts';
+import { failureResponses, Success, success } from './legacy.schemas.ts';
+import { PurchaseFields, purchaseAnswer } from './purchases.ts';
+
+const DeployBody = Type.Object({
+  product: Type.String({ minLength: 1, maxLength: 20, description: 'Product `_id`' }),
+  location: Type.String({ minLength: 1, maxLength: 32 }),
+  billing: Type.String({ minLength: 1, maxLength: 20, description: 'Billing cycle id' }),
+  image: Type.String({ minLength: 1, maxLength: 64 }),
+  hostname: Hostname,
+  features: Type.Optional(
+    Type.Object(
+      {
+        ipv4_additional: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+        ipv6: Type.Optional(Type.Boolean()),
+        private_network: Type.Optional(Type.Boolean()),
+        ssh_keys: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 })),
+      },
+      { description: 'Optional features by id (see a product’s options.features) and the ids of keys to install' },
+    ),
+  ),
+});
+
+const DeployResult = Type.Object({
+  ...PurchaseFields,
+  server_id: Type.Integer({ description: 'The new server’s id (its billing service id)' }),
+  server_url: Type.String(),
+});
+
+/** What the order service calls the deploy body's fields. */
+const FIELD_NAMES = {
+  product_id: 'product',
+  billing_cycle: 'billing',
+  ipv4_additional: 'features.ipv4_additional',
+  ipv6: 'features.ipv6',
+  private_network: 'features.private_network',
+  ssh_keys: 'features.ssh_keys',
+};
+
+export const legacyDeployRoutes: FastifyPluginAsyncTypebox<{ services: Services; accounts: LegacyAccounts; consoleUrl: (request: FastifyRequest) => string; publicUrl: string | undefined }> = async (
+  app,
+  { services, accounts, consoleUrl },
+) => {
+  app.post(
+    '/deploy',
+    {
+      schema: {
+        tags: ['servers'],
+        summary: 'Deploy a server: 201 when credit pays for it (creation begins), 200 when its invoice must be paid first',
+        body: DeployBody,
+        response: { 200: Success(DeployResult), 201: Success(DeployResult), ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.legacyActor;
+      const { product, location, billing, image, hostname, features = {} } = request.body;
+      const slug = await accounts.defaultProject(actor, { create: true });
+      const outcome = await withLegacyFieldNames(FIELD_NAMES, () =>
+        services.orders.orderServer(
+          actor,
+          slug!,
+          {
+            hostname,
+            // A product id that is not a number names no product; the order service says so on the field.
+            product_id: /^\d{1,9}$/.test(product) ? Number(product) : 0,
+            location,
+            billing_cycle: billing,
+            image,
+            ssh_keys: features.ssh_keys,
+            ipv4_additional: features.ipv4_additional,
+            ipv6: features.ipv6,
+            private_network: features.private_network,
+          },
+          { keyId: actor.keyId, idempotency: null },
+        ),
+      );
+      const answer = purchaseAnswer(outcome.row, (id) => `${consoleUrl(request)}/console/invoices/${id}`);
+      const serverId = outcome.row.billing_service_id!;
+      const serverUrl = `${request.protocol}://${request.host}/api/v1/servers/${serverId}`;
+      return reply.code(answer.status).send(success({ ...answer.data, server_id: serverId, server_url: serverUrl }));
+    },
+  );
+};

@@ -1,0 +1,38 @@
+// The legacy account API under /api/v1 on LEGACY_PORT (legacy-api.md, D13):
+// every route needs a legacy-enabled user's API key, and every route calls
+// the same services as the project API.
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Services } from '../services.ts';
+import type { Upstreams } from '../upstreams/index.ts';
+import { requireLegacyAccess } from './authentication.ts';
+import { legacyProductRoutes } from './products.routes.ts';
+import { LegacyAccounts } from './legacy-accounts.service.ts';
+import { consoleBaseUrl, legacyServerRoutes } from './servers.routes.ts';
+import { legacyDeployRoutes } from './deploy.routes.ts';
+import { legacyKeyRoutes } from './keys.routes.ts';
+import type { Clock } from '../clock.ts';
+
+export interface LegacyApiOptions {
+  db: Kysely<Database>;
+  services: Services;
+  upstreams: Upstreams;
+  clock: Clock;
+  wakeWorker: () => void;
+  /** Base of console links (invoices): CLOUDPLANE_PUBLIC_URL, else the main listener. */
+  publicUrl: string | undefined;
+}
+
+export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, options) => {
+  const app = plain.withTypeProvider<TypeBoxTypeProvider>();
+  requireLegacyAccess(app, options.services.apiKeys, options.db);
+  const { db, services, upstreams } = options;
+  const accounts = new LegacyAccounts({ db, clock: options.clock, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: options.wakeWorker });
+  const consoleUrl = consoleBaseUrl(options.publicUrl);
+  await app.register(legacyProductRoutes, { billing: upstreams.billing });
+  await app.register(legacyDeployRoutes, { services, accounts, consoleUrl, publicUrl: options.publicUrl });
+  await app.register(legacyServerRoutes, { db, services, accounts, consoleUrl });
+  await app.register(legacyKeyRoutes, { services, accounts });
+};

@@ -1,0 +1,29 @@
+// What a legacy purchase (deploy, upgrade) answers: the order's invoice, and
+// whether the user still has to pay it. Credit that covers the invoice pays it
+// at once (201, the work begins); otherwise it waits unpaid (200).
+import { Type } from 'typebox';
+import { readJson } from '../db/columns.ts';
+import type { OrderRow, RecordedInvoice } from '../modules/orders/orders.repo.ts';
+import { parseMoney } from '../money.ts';
+import { toAmount } from './servers.ts';
+
+export const PurchaseFields = {
+  invoice_id: Type.Integer(),
+  invoice_url: Type.String({ description: 'Where the invoice is shown and paid in the console' }),
+  requires_payment: Type.Boolean(),
+  outstanding_balance: Type.Optional(Type.Object({ price: Type.Number(), currency: Type.String() }, { description: 'Only when requires_payment is true' })),
+};
+
+export interface PurchaseAnswer {
+  status: 200 | 201;
+  data: { invoice_id: number; invoice_url: string; requires_payment: boolean; outstanding_balance?: { price: number; currency: string } };
+}
+
+export function purchaseAnswer(order: OrderRow, invoiceUrl: (invoiceId: number) => string): PurchaseAnswer {
+  // An order the services answered with has its invoice: billing made it, or the call failed (and never reaches here).
+  const invoice = readJson<RecordedInvoice>(order.invoice);
+  const requiresPayment = invoice.status === 'unpaid';
+  const data: PurchaseAnswer['data'] = { invoice_id: invoice.id, invoice_url: invoiceUrl(invoice.id), requires_payment: requiresPayment };
+  if (requiresPayment) data.outstanding_balance = { price: toAmount(parseMoney(invoice.total)), currency: invoice.currency };
+  return { status: requiresPayment ? 200 : 201, data };
+}

@@ -1,0 +1,148 @@
+// Legacy servers: list, read, status, power actions, upgrade and cancel, each
+// over the project API's services on the project the server lives in.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { Database } from '../db/schema.ts';
+import { requestBaseUrl } from '../http/pagination.ts';
+import { listServerAddresses } from '../modules/addresses/address-pools.ts';
+import type { ActionName } from '../modules/actions/actions.schemas.ts';
+import type { Services } from '../services.ts';
+import { withLegacyFieldNames } from './field-names.ts';
+import type { LegacyAccounts, LegacyServer } from './legacy-accounts.service.ts';
+import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
+import { PurchaseFields, purchaseAnswer } from './purchases.ts';
+import { LegacyServerSchema, toLegacyServer } from './servers.ts';
+
+const ServerParams = Type.Object({ server: Type.Integer({ minimum: 1, maximum: 2147483647, description: "The server's billing service id" }) });
+
+const UpgradeBody = Type.Object({
+  product: Type.String({ minLength: 1, maxLength: 20, description: 'The product `_id` to move to: one of the server’s `available_upgrades`' }),
+  upgrade_disk: Type.Optional(Type.Boolean({ default: false })),
+});
+
+const CancelBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+  immediate: Type.Optional(Type.Boolean({ default: false, description: 'true: at once; false: at the end of the current billing cycle' })),
+});
+
+/** Power actions and the project API action each starts (D13). */
+const POWER_ACTIONS: Record<string, ActionName> = { boot: 'power_on', shutdown: 'shutdown', reboot: 'reboot' };
+
+export interface LegacyServerRouteOptions {
+  db: Kysely<Database>;
+  services: Services;
+  accounts: LegacyAccounts;
+  /** Base of the console's invoice links (the main listener). */
+  consoleUrl: (request: FastifyRequest) => string;
+}
+
+export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOptions> = async (app, { db, services, accounts, consoleUrl }) => {
+  const tags = ['servers'];
+
+  async function view(entries: LegacyServer[]) {
+    const catalogue = await services.catalogueCache.get();
+    return Promise.all(
+      entries.map(async (entry) => {
+        const { ipv4 } = await listServerAddresses(db, entry.server.id);
+        return toLegacyServer({ ...entry, primaryAddress: ipv4[0]?.address ?? null }, catalogue);
+      }),
+    );
+  }
+
+  app.get(
+    '/servers',
+    { schema: { tags, summary: 'The account’s active servers', response: { 200: Success(Type.Object({ servers: Type.Array(LegacyServerSchema) })), ...failureResponses } } },
+    async (request) => success({ servers: await view(await accounts.servers(request.legacyActor)) }),
+  );
+
+  app.get(
+    '/servers/:server',
+    { schema: { tags, summary: 'One active server', params: ServerParams, response: { 200: Success(Type.Object({ server: LegacyServerSchema })), ...failureResponses } } },
+    async (request) => {
+      const [server] = await view([await accounts.server(request.legacyActor, request.params.server)]);
+      return success({ server: server! });
+    },
+  );
+
+  app.get(
+    '/servers/:server/status',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the server is running',
+        params: ServerParams,
+        response: { 200: Success(Type.Object({ status: Type.Union([Type.Literal('online'), Type.Literal('offline')]) })), ...failureResponses },
+      },
+    },
+    async (request) => {
+      const { server } = await accounts.server(request.legacyActor, request.params.server);
+      return success({ status: server.status === 'running' ? ('online' as const) : ('offline' as const) });
+    },
+  );
+
+  for (const [path, action] of Object.entries(POWER_ACTIONS)) {
+    app.post(
+      `/servers/:server/${path}`,
+      {
+        schema: {
+          tags,
+          summary: `Start server.${action}; answers when it is accepted, not when it is done`,
+          params: ServerParams,
+          response: { 200: SuccessNull, ...failureResponses },
+        },
+      },
+      async (request) => {
+        const { slug, server } = await accounts.server(request.legacyActor, request.params.server);
+        await services.actions.start(request.legacyActor, slug, server.id, action, {}, null);
+        return success(null);
+      },
+    );
+  }
+
+  app.put(
+    '/servers/:server/upgrade',
+    {
+      schema: {
+        tags,
+        summary: 'Upgrade to another product, charged from credit at once when it covers the cost',
+        params: ServerParams,
+        body: UpgradeBody,
+        response: { 200: Success(Type.Object(PurchaseFields)), 201: Success(Type.Object(PurchaseFields)), ...failureResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = request.legacyActor;
+      const { slug, server } = await accounts.server(actor, request.params.server);
+      const productId = /^\d{1,9}$/.test(request.body.product) ? Number(request.body.product) : 0;
+      const outcome = await withLegacyFieldNames({ product_id: 'product' }, () =>
+        services.orders.orderUpgrade(actor, slug, server.id, { product_id: productId, upgrade_disk: request.body.upgrade_disk ?? false }, { keyId: actor.keyId, idempotency: null }),
+      );
+      const answer = purchaseAnswer(outcome.row, (id) => `${consoleUrl(request)}/console/invoices/${id}`);
+      return reply.code(answer.status).send(success(answer.data));
+    },
+  );
+
+  const cancel = async (request: FastifyRequest<{ Params: { server: number }; Body: { reason: string; immediate?: boolean } }>) => {
+    const actor = request.legacyActor;
+    const { slug, server } = await accounts.server(actor, request.params.server);
+    const when = request.body.immediate ? 'immediate' : 'end_of_term';
+    await services.cancellation.request(actor, slug, server.id, { when, reason: request.body.reason });
+    return success(null);
+  };
+  const cancelSchema = {
+    tags,
+    summary: 'Cancel the server, at once or at the end of the billing cycle (PUT and POST both accepted)',
+    params: ServerParams,
+    body: CancelBody,
+    response: { 200: SuccessNull, ...failureResponses },
+  };
+  app.put('/servers/:server/cancel', { schema: cancelSchema }, cancel);
+  app.post('/servers/:server/cancel', { schema: { ...cancelSchema, summary: 'Cancel the server (the same as PUT)' } }, cancel);
+};
+
+/** The main listener's base, for console links: CLOUDPLANE_PUBLIC_URL, or the request's host. */
+export function consoleBaseUrl(publicUrl: string | undefined) {
+  return (request: FastifyRequest) => requestBaseUrl(request, publicUrl);
+}
