@@ -46,7 +46,9 @@ export async function ensureDemoWorld(db: Kysely<Database>, clock: Clock, servic
   });
   // The demo project is confirmed by the provisioning system right away, so it is usable at once.
   await upstreams.builtin.provisioning.createProject(DEMO_PROJECT_SLUG);
-  await projects.insertProject(db, { slug: DEMO_PROJECT_SLUG, name: 'Demo', status: 'ready', ownerId: user.id, now: clock.now().toISOString() });
+  const project = await projects.insertProject(db, { slug: DEMO_PROJECT_SLUG, name: 'Demo', status: 'ready', ownerId: user.id, now: clock.now().toISOString() });
+  // The legacy API deploys into the demo project too, so both interfaces show the same servers from the start.
+  await db.updateTable('users').set({ default_project_id: project.id }).where('id', '=', user.id).execute();
   const key = await services.apiKeys.create(user.id, { name: 'demo key' });
   return key.token;
 }
