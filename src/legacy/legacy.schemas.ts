@@ -12,9 +12,10 @@ export const Success = <Data extends TSchema>(data: Data) => Type.Object({ resul
 
 export const SuccessNull = Success(Type.Null());
 
-/** The failure statuses a legacy route can answer. */
-export const failureResponses = Object.fromEntries(
-  [401, 403, 404, 409, 422, 429, 502, 503].map((status) => [status, FailureSchema]),
-) as Record<401 | 403 | 404 | 409 | 422 | 429 | 502 | 503, typeof FailureSchema>;
+/** Every failure a legacy route can answer (401, 403, 404, 409, 413, 415, 422, 429, 502, 503) is the failure envelope. */
+export const failureResponses = {
+  '4xx': { ...FailureSchema, description: 'Client error (failure envelope; `errors` only on 422)' },
+  '5xx': { ...FailureSchema, description: 'Server or upstream error (failure envelope)' },
+};
 
 export const success = <Data>(data: Data) => ({ result: 'success' as const, data });
