@@ -90,9 +90,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       publicUrl: config.publicUrl,
       onContractViolation: options.onContractViolation,
     });
-    // Console links from the legacy API point at the main listener, whose address is known here when its port is fixed.
-    const consoleUrl = config.publicUrl ?? (config.port !== 0 ? `http://${config.host}:${config.port}` : undefined);
-    legacy = await buildLegacyServer({ logger, metrics, db, services, upstreams, clock, wakeWorker, publicUrl: consoleUrl, onContractViolation: options.onContractViolation });
+    // Console links from the legacy API point at the main listener: the host the client used, on the port main listens on.
+    const listening = main;
+    const mainPort = () => (listening.server.address() as { port: number } | null)?.port ?? config.port;
+    legacy = await buildLegacyServer({ logger, metrics, db, services, upstreams, clock, wakeWorker, publicUrl: config.publicUrl, mainPort, onContractViolation: options.onContractViolation });
   }
 
   let closing: Promise<void> | null = null;

@@ -21,8 +21,9 @@ export interface LegacyApiOptions {
   upstreams: Upstreams;
   clock: Clock;
   wakeWorker: () => void;
-  /** Base of console links (invoices): CLOUDPLANE_PUBLIC_URL, else the main listener. */
+  /** Base of console links (invoices); unset: the main listener, on the host the client used. */
   publicUrl: string | undefined;
+  mainPort: () => number;
 }
 
 export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, options) => {
@@ -30,7 +31,7 @@ export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, opt
   requireLegacyAccess(app, options.services.apiKeys, options.db);
   const { db, services, upstreams } = options;
   const accounts = new LegacyAccounts({ db, clock: options.clock, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: options.wakeWorker });
-  const consoleUrl = consoleBaseUrl(options.publicUrl);
+  const consoleUrl = consoleBaseUrl(options.publicUrl, options.mainPort);
   await app.register(legacyProductRoutes, { billing: upstreams.billing });
   await app.register(legacyDeployRoutes, { services, accounts, consoleUrl, publicUrl: options.publicUrl });
   await app.register(legacyServerRoutes, { db, services, accounts, consoleUrl });

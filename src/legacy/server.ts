@@ -28,6 +28,8 @@ export interface LegacyServerOptions {
   upstreams: Upstreams;
   clock: Clock;
   wakeWorker: () => void;
+  /** The main listener's port, for console links when CLOUDPLANE_PUBLIC_URL is unset. */
+  mainPort: () => number;
   publicUrl: string | undefined;
   /** Tests: every response is checked against its route's declared schema. */
   onContractViolation?: (violation: ContractViolation) => void;
@@ -70,6 +72,6 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
     },
   });
   app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async () => app.swagger());
-  await app.register(legacyApi, { prefix: '/api/v1', db: options.db, services: options.services, upstreams: options.upstreams, clock: options.clock, wakeWorker: options.wakeWorker, publicUrl: options.publicUrl });
+  await app.register(legacyApi, { prefix: '/api/v1', db: options.db, services: options.services, upstreams: options.upstreams, clock: options.clock, wakeWorker: options.wakeWorker, mainPort: options.mainPort, publicUrl: options.publicUrl });
   return app;
 }

@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/schema.ts';
-import { requestBaseUrl } from '../http/pagination.ts';
 import { listServerAddresses } from '../modules/addresses/address-pools.ts';
 import type { ActionName } from '../modules/actions/actions.schemas.ts';
 import type { Services } from '../services.ts';
@@ -142,7 +141,14 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
   app.post('/servers/:server/cancel', { schema: { ...cancelSchema, summary: 'Cancel the server (the same as PUT)' } }, cancel);
 };
 
-/** The main listener's base, for console links: CLOUDPLANE_PUBLIC_URL, or the request's host. */
-export function consoleBaseUrl(publicUrl: string | undefined) {
-  return (request: FastifyRequest) => requestBaseUrl(request, publicUrl);
+/**
+ * The console's base, for invoice links: CLOUDPLANE_PUBLIC_URL, or else the
+ * main listener at the host name the client reached this listener by.
+ */
+export function consoleBaseUrl(publicUrl: string | undefined, mainPort: () => number) {
+  return (request: FastifyRequest) => {
+    if (publicUrl) return publicUrl;
+    const host = request.hostname.includes(':') && !request.hostname.startsWith('[') ? `[${request.hostname}]` : request.hostname;
+    return `${request.protocol}://${host}:${mainPort()}`;
+  };
 }
