@@ -45,7 +45,7 @@ const FIELD_NAMES = {
   ssh_keys: 'features.ssh_keys',
 };
 
-export const legacyDeployRoutes: FastifyPluginAsyncTypebox<{ services: Services; accounts: LegacyAccounts; consoleUrl: (request: FastifyRequest) => string; publicUrl: string | undefined }> = async (
+export const legacyDeployRoutes: FastifyPluginAsyncTypebox<{ services: Services; accounts: LegacyAccounts; consoleUrl: (request: FastifyRequest) => string }> = async (
   app,
   { services, accounts, consoleUrl },
 ) => {

@@ -33,7 +33,7 @@ export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, opt
   const accounts = new LegacyAccounts({ db, clock: options.clock, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: options.wakeWorker });
   const consoleUrl = consoleBaseUrl(options.publicUrl, options.mainPort);
   await app.register(legacyProductRoutes, { billing: upstreams.billing });
-  await app.register(legacyDeployRoutes, { services, accounts, consoleUrl, publicUrl: options.publicUrl });
+  await app.register(legacyDeployRoutes, { services, accounts, consoleUrl });
   await app.register(legacyServerRoutes, { db, services, accounts, consoleUrl });
   await app.register(legacyKeyRoutes, { services, accounts });
 };

@@ -18,11 +18,16 @@ const ipv4Fields = { _id: Type.Literal('ipv4_additional'), name: Type.String() }
 const ipv6Fields = { _id: Type.Literal('ipv6'), name: Type.String() };
 const privateNetworkFields = { _id: Type.Literal('private_network'), name: Type.String() };
 
+/** What both shapes share: the product's identity and text. */
+const productFields = {
+  _id: Type.String({ description: 'Product identifier used to create or upgrade servers' }),
+  name: Type.String(),
+  description: Type.String({ description: 'Lines separated by newlines' }),
+};
+
 export const LegacyProductSchema = Type.Object(
   {
-    _id: Type.String({ description: 'Product identifier used to create or upgrade servers' }),
-    name: Type.String(),
-    description: Type.String({ description: 'Lines separated by newlines' }),
+    ...productFields,
     options: Type.Object({
       locations: Locations,
       images: Images,
@@ -54,9 +59,7 @@ const BooleanValues = Type.Object(
 
 export const LegacyPricedProductSchema = Type.Object(
   {
-    _id: Type.String({ description: 'Product identifier used to create or upgrade servers' }),
-    name: Type.String(),
-    description: Type.String({ description: 'Lines separated by newlines' }),
+    ...productFields,
     options: Type.Object({
       locations: Locations,
       images: Images,

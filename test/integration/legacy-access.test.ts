@@ -5,27 +5,11 @@
 // answer JSON, every failure in the failure envelope, nothing changed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertFailure } from '../helpers/legacy.ts';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const DEPLOY = { product: '1', location: 'fsn1', billing: 'monthly', image: 'debian-12', hostname: 'web-1' };
-
-/** The failure envelope with this status; `errors` only on validation failures. */
-function assertFailure(response: CallResult, status: number, label = ''): void {
-  const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.equal(response.body?.result, 'error', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.ok(response.body.message.length > 0, context);
-  if (status === 422) {
-    assert.deepEqual(Object.keys(response.body).sort(), ['errors', 'message', 'result'], context);
-    assert.ok(Array.isArray(response.body.errors) && response.body.errors.length > 0, context);
-    for (const entry of response.body.errors) assert.equal(typeof entry, 'string', context);
-  } else {
-    assert.deepEqual(Object.keys(response.body).sort(), ['message', 'result'], context);
-  }
-}
 
 function assertSuccess(response: CallResult, label = ''): any {
   const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;

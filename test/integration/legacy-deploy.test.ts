@@ -6,31 +6,12 @@
 // faults and the order rate limit in the failure envelope.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertFailure, assertFieldError } from '../helpers/legacy.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const DEPLOY = { product: '1', location: 'fsn1', billing: 'monthly', image: 'debian-12', hostname: 'web-1' };
 const RESULT_FIELDS = ['invoice_id', 'invoice_url', 'requires_payment', 'server_id', 'server_url'];
-
-function assertFailure(response: CallResult, status: number, label = ''): void {
-  const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.equal(response.body?.result, 'error', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.deepEqual(Object.keys(response.body).sort(), status === 422 ? ['errors', 'message', 'result'] : ['message', 'result'], context);
-}
-
-/** A 422 whose `errors` name `field` (each entry starts with the field's name, or an item of it). */
-function assertFieldError(response: CallResult, field: string, label = ''): void {
-  assertFailure(response, 422, label);
-  const errors: string[] = response.body.errors;
-  assert.ok(errors.length > 0 && errors.every((entry) => typeof entry === 'string'), label);
-  assert.ok(
-    errors.some((entry) => entry === field || entry.startsWith(`${field} `) || entry.startsWith(`${field}.`)),
-    `${label}: expected an error naming ${field}, got ${JSON.stringify(errors)}`,
-  );
-}
 
 function deploy(app: TestApp, key: string, body: unknown): Promise<CallResult> {
   return app.legacy('/api/v1/deploy', { method: 'POST', key, body });

@@ -5,27 +5,11 @@
 // another user's key, or a key of another project, is 404.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertFailure, assertFieldError } from '../helpers/legacy.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const DEPLOY = { product: '1', location: 'fsn1', billing: 'monthly', image: 'debian-12', hostname: 'web-1' };
-
-function assertFailure(response: CallResult, status: number, label = ''): void {
-  const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.equal(response.body?.result, 'error', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.deepEqual(Object.keys(response.body).sort(), status === 422 ? ['errors', 'message', 'result'] : ['message', 'result'], context);
-}
-
-function assertFieldError(response: CallResult, field: string, label = ''): void {
-  assertFailure(response, 422, label);
-  assert.ok(
-    response.body.errors.some((entry: string) => typeof entry === 'string' && entry.startsWith(`${field} `)),
-    `${label}: expected an error naming ${field}, got ${JSON.stringify(response.body.errors)}`,
-  );
-}
 
 function data(response: CallResult, status = 200, label = ''): any {
   const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;

@@ -2,6 +2,7 @@
 // product, plain or with `?prices`, in the legacy envelope.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertFailure } from '../helpers/legacy.ts';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
 import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
 
@@ -26,16 +27,6 @@ function byId(products: any[], id: string): any {
   const product = products.find((entry) => entry._id === id);
   assert.ok(product, `product ${id} is listed`);
   return product;
-}
-
-function assertFailure(response: CallResult, status: number): void {
-  const context = JSON.stringify(response.body);
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.deepEqual(Object.keys(response.body).sort(), ['message', 'result'], context);
-  assert.equal(response.body.result, 'error');
-  assert.equal(typeof response.body.message, 'string');
-  assert.ok(response.body.message.length > 0);
 }
 
 test('plain products: every catalogue product, in order, in the legacy shape', async (t) => {

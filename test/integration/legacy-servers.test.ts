@@ -5,28 +5,12 @@
 // suspended server's state. Changes refused leave the server as it was.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { assertFailure, assertFieldError } from '../helpers/legacy.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 
 type Json = Record<string, any>;
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-function assertFailure(response: CallResult, status: number, label = ''): void {
-  const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;
-  assert.equal(response.status, status, context);
-  assert.match(response.headers.get('content-type') ?? '', /^application\/json/, context);
-  assert.equal(response.body?.result, 'error', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.deepEqual(Object.keys(response.body).sort(), status === 422 ? ['errors', 'message', 'result'] : ['message', 'result'], context);
-}
-
-function assertFieldError(response: CallResult, field: string, label = ''): void {
-  assertFailure(response, 422, label);
-  assert.ok(
-    response.body.errors.some((entry: string) => entry.startsWith(`${field} `) || entry.startsWith(`${field}.`)),
-    `${label}: expected an error naming ${field}, got ${JSON.stringify(response.body.errors)}`,
-  );
-}
 
 function data(response: CallResult, status = 200, label = ''): any {
   const context = `${label ? `${label}: ` : ''}${response.status} ${JSON.stringify(response.body)}`;
