@@ -24,6 +24,7 @@ function printFirstStart(app: Application, urls: { mainUrl: string; legacyUrl: s
     `  project API   ${urls.mainUrl}/api/v1`,
     `  legacy API    ${urls.legacyUrl}/api/v1`,
     `  operator API  ${urls.mainUrl}/admin/v1`,
+    `  API reference ${urls.mainUrl}/docs  (legacy: ${urls.legacyUrl}/docs)`,
     `  storage       ${describeStorage(config)}`,
   ];
   if (app.firstStart.demoKey) lines.push(`  demo API key  ${app.firstStart.demoKey}    (shown once; user demo@cloudplane.local, project "demo")`);

@@ -2,6 +2,8 @@
 // (/admin/v1), the OpenAPI document, health and metrics.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { publishApiDocuments } from './plugins/api-documents.ts';
+import { requestBaseUrl } from './pagination.ts';
 import { acceptJsonBodiesOnly } from './plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -19,6 +21,8 @@ import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/
 import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
 
+/** The project API's base address on this listener (the spec's `{base_url}`). */
+export const API_ROOT = '/api/v1';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const MAX_URL_LENGTH = 8192;
 
@@ -64,9 +68,16 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         version: '1.0.0',
         description: 'Projects, servers, actions, orders and catalogue, firewall groups and reverse DNS.',
       },
+      // Paths are written relative to the API root, as the spec writes them; each answer names this listener's absolute URL.
+      servers: [{ url: API_ROOT }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key' } } },
       security: [{ apiKey: [] }],
     },
+  });
+  await publishApiDocuments(app, {
+    apiRoot: API_ROOT,
+    serverDescription: options.publicUrl ? 'production: this cloudplane at its public address' : 'local: this cloudplane as the client reached it',
+    baseUrl: (request) => requestBaseUrl(request, options.publicUrl),
   });
 
   await app.register(projectApi, { prefix: '/api/v1', services: options.services, publicUrl: options.publicUrl });
@@ -88,7 +99,6 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   );
 
   const hide = true;
-  app.get('/api/v1/openapi.json', { schema: { hide, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }), ...errorResponses } } }, async (_request, reply) => {
     try {

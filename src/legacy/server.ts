@@ -2,7 +2,7 @@
 // and unknown paths included, is JSON in the legacy envelope.
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
-import { Type } from 'typebox';
+import { publishApiDocuments } from '../http/plugins/api-documents.ts';
 import { acceptJsonBodiesOnly } from '../http/plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
@@ -71,7 +71,8 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
       security: [{ apiToken: [] }],
     },
   });
-  app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async () => app.swagger());
+  // The legacy paths carry their /api/v1 themselves (the spec writes them so); the server is this listener as the client reached it.
+  await publishApiDocuments(app, { apiRoot: '', serverDescription: 'production or local: the legacy listener of this cloudplane as the client reached it', baseUrl: (request) => `${request.protocol}://${request.host}` });
   await app.register(legacyApi, { prefix: '/api/v1', db: options.db, services: options.services, upstreams: options.upstreams, clock: options.clock, wakeWorker: options.wakeWorker, mainPort: options.mainPort, publicUrl: options.publicUrl });
   return app;
 }

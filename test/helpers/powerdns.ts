@@ -1,7 +1,7 @@
 // A real PowerDNS Authoritative server (Debian's pdns-server with the
 // gsqlite3 backend) started for one test: its HTTP API and its DNS port on
 // loopback, in a directory of its own, stopped and removed after the test.
-// CI installs the packages; a missing one fails the test, never skips it.
+// npm test installs the packages (scripts/test.ts); a missing one fails the test, never skips it.
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { eventually } from './build.ts';
 
 const run = promisify(execFile);
 const SCHEMA = '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql';
-const INSTALL_HINT = 'install Debian\'s pdns-server, pdns-backend-sqlite3 and dnsutils (apt-get install -y pdns-server pdns-backend-sqlite3 dnsutils); CI installs them';
+const INSTALL_HINT = 'install Debian\'s pdns-server, pdns-backend-sqlite3 and dnsutils (apt-get install -y pdns-server pdns-backend-sqlite3 dnsutils); npm test installs them when run as root';
 
 export interface PowerDns {
   apiUrl: string;

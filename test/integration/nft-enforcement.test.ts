@@ -108,7 +108,7 @@ function egress(protocol: 'tcp' | 'udp', remote_address: string, port: number): 
   return { direction: 'egress', protocol, remote_address, port };
 }
 
-/** Fails (never skips) when a tool is missing: CI installs them, and a silently skipped enforcement test proves nothing. */
+/** Fails (never skips) when a tool is missing: npm test installs them (scripts/test.ts), and a silently skipped enforcement test proves nothing. */
 function requireTool(command: string, args: string[], installHint: string): void {
   try {
     execFileSync(command, args, { stdio: 'pipe' });
@@ -177,7 +177,7 @@ test(
   'a compiled ruleset, applied in a network namespace, lets through exactly what evaluateConnection says',
   { skip: process.getuid?.() === 0 ? false : 'needs root to create network namespaces', timeout: 120_000 },
   async (t) => {
-    requireTool('nft', ['--version'], 'install nftables (apt-get install -y nftables); CI installs it, and this test must not be skipped');
+    requireTool('nft', ['--version'], 'install nftables (apt-get install -y nftables); npm test installs it when run as root, and this test must not be skipped');
     requireTool('ip', ['-V'], 'install iproute2 (apt-get install -y iproute2)');
 
     const suffix = randomBytes(4).toString('hex');

@@ -57,6 +57,10 @@ function list(w: World, serverId: string, query = '', key = w.owner.key): Promis
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${query}`, { key });
 }
 
+function getOne(w: World, serverId: string, address: string, key = w.owner.key): Promise<CallResult> {
+  return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${encodeURIComponent(address)}/`, { key });
+}
+
 function put(w: World, serverId: string, address: string, body: unknown, key = w.owner.key): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${encodeURIComponent(address)}/`, { method: 'PUT', key, body });
 }
@@ -113,6 +117,12 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     ]);
     await assertResolves(w, primary, 'web-1.example.com');
 
+    // Each address is also reachable on its own (D11), with or without a name.
+    const one = await getOne(w, server.id, primary);
+    assert.equal(one.status, 200, JSON.stringify(one.body));
+    assert.deepEqual(one.body, { address: primary, ptr: 'web-1.example.com' });
+    assert.deepEqual((await getOne(w, server.id, additional)).body, { address: additional, ptr: null });
+
     // A second PUT replaces the name: an address has one PTR.
     const replaced = await put(w, server.id, primary, { ptr: 'Mail.Example.NET' });
     assert.deepEqual(replaced.body, { address: primary, ptr: 'Mail.Example.NET' });
@@ -145,6 +155,14 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     assert.equal(set.status, 200, JSON.stringify(set.body));
     assert.deepEqual(set.body, { address, ptr: 'v6.example.com' }, 'answered in canonical form');
     await assertResolves(w, address, 'v6.example.com');
+
+    // Reachable by GET on the address, in any spelling, though not listed (D11); an address of the subnet without a name answers ptr null.
+    for (const spelling of [address, expanded, address.toUpperCase()]) {
+      const one = await getOne(w, server.id, spelling);
+      assert.equal(one.status, 200, `GET ${spelling}: ${JSON.stringify(one.body)}`);
+      assert.deepEqual(one.body, { address, ptr: 'v6.example.com' }, `GET ${spelling}`);
+    }
+    assert.deepEqual((await getOne(w, server.id, insideSubnet(server, 'b2'))).body, { address: insideSubnet(server, 'b2'), ptr: null });
 
     // Not listed: the list holds the IPv4 addresses only.
     assert.deepEqual((await entries(w, server.id)).map((entry) => entry.address), ipv4Of(server));
@@ -189,6 +207,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     for (const address of notServers) {
       assertProblem(await put(w, server.id, address, { ptr: 'x.example.com' }), 404, 'not_found', `PUT ${address}`);
       assertProblem(await remove(w, server.id, address), 404, 'not_found', `DELETE ${address}`);
+      assertProblem(await getOne(w, server.id, address), 404, 'not_found', `GET ${address}`);
     }
     // A server without IPv6 has no subnet to set names in.
     assertProblem(await put(w, other.id, insideSubnet(server), { ptr: 'x.example.com' }), 404, 'not_found', 'no IPv6 on this server');
@@ -201,6 +220,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     assertProblem(await list(w, server.id, '', stranger.key), 404, 'not_found', 'not a member');
     assertProblem(await put(w, server.id, ipv4Of(server)[0], { ptr: 'x.example.com' }, stranger.key), 404, 'not_found', 'not a member');
     assertProblem(await remove(w, server.id, ipv4Of(server)[0], stranger.key), 404, 'not_found', 'not a member');
+    assertProblem(await getOne(w, server.id, ipv4Of(server)[0], stranger.key), 404, 'not_found', 'not a member');
 
     // Nothing was written anywhere.
     for (const each of [server, neighbour]) {
@@ -275,6 +295,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     const read = await list(w, server.id, '', readOnly.key);
     assert.equal(read.status, 200);
     assert.equal(read.body.results[0].ptr, 'member.example.com');
+    assert.deepEqual((await getOne(w, server.id, primary, readOnly.key)).body, { address: primary, ptr: 'member.example.com' }, 'a read-only key reads one address');
     assertProblem(await put(w, server.id, primary, { ptr: 'ro.example.com' }, readOnly.key), 403, 'read_only_key');
     assertProblem(await put(w, server.id, primary, { ptr: 'bad_name' }, readOnly.key), 403, 'read_only_key', 'refused before validation');
     assertProblem(await remove(w, server.id, primary, readOnly.key), 403, 'read_only_key');
@@ -284,7 +305,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     assert.equal((await entries(w, server.id))[0].ptr, null);
   });
 
-  test(name('the reverse DNS service down or silent: 503 reverse_dns_unavailable with Retry-After: 300 on all three, nothing changed; an error answer is 502'), async (t) => {
+  test(name('the reverse DNS service down or silent: 503 reverse_dns_unavailable with Retry-After: 300 on every endpoint, nothing changed; an error answer is 502'), async (t) => {
     const w = await world(t, backend);
     const server = await place(w);
     const [primary, additional] = ipv4Of(server);
@@ -294,6 +315,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
       await setFault(w, mode);
       for (const [label, answer] of [
         ['GET', await list(w, server.id)],
+        ['GET one', await getOne(w, server.id, primary)],
         ['PUT', await put(w, server.id, additional, { ptr: 'new.example.com' })],
         ['PUT (replace)', await put(w, server.id, primary, { ptr: 'replaced.example.com' })],
         ['DELETE', await remove(w, server.id, primary)],
@@ -316,6 +338,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     await setFault(w, 'error');
     assertProblem(await put(w, server.id, additional, { ptr: 'new.example.com' }), 502, 'upstream_error');
     assertProblem(await list(w, server.id), 502, 'upstream_error');
+    assertProblem(await getOne(w, server.id, primary), 502, 'upstream_error');
     await setFault(w, 'ok');
 
     // Bad input is answered before the reverse DNS service is asked: 400 and 404 stay what they are.

@@ -17,8 +17,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; publ
   const invoiceUrl = (request: FastifyRequest) => (invoiceId: number) => `${requestBaseUrl(request, publicUrl)}/console/invoices/${invoiceId}`;
 
   /** The key's user and the concrete endpoint scope an Idempotency-Key (D7). */
-  const context = (request: FastifyRequest<{ Headers: { 'idempotency-key'?: string } }>, path: string): OrderContext => {
-    const key = request.headers['idempotency-key'];
+  const context = (request: FastifyRequest, key: string | undefined, path: string): OrderContext => {
     return {
       keyId: request.actor.keyId,
       idempotency: key ? { userId: request.actor.userId, scope: `POST ${path}`, key, requestHash: hashRequest(request.body) } : null,
@@ -38,7 +37,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; publ
     { schema: { tags, summary: 'Order a server', params: ProjectParams, headers: IdempotencyHeaders, body: OrderServerBody, response: orderResponses } },
     async (request, reply) => {
       const slug = request.params.project_slug;
-      return answer(request, reply, await orders.orderServer(request.actor, slug, request.body, context(request, `/projects/${slug}/servers`)));
+      return answer(request, reply, await orders.orderServer(request.actor, slug, request.body, context(request, request.headers['idempotency-key'], `/projects/${slug}/servers`)));
     },
   );
 
@@ -53,7 +52,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; publ
     { schema: { tags, summary: 'Order an upgrade', params: ServerParams, headers: IdempotencyHeaders, body: UpgradeBody, response: orderResponses } },
     async (request, reply) => {
       const { project_slug: slug, server_id: serverId } = request.params;
-      return answer(request, reply, await orders.orderUpgrade(request.actor, slug, serverId, request.body, context(request, `/projects/${slug}/servers/${serverId}/upgrade`)));
+      return answer(request, reply, await orders.orderUpgrade(request.actor, slug, serverId, request.body, context(request, request.headers['idempotency-key'], `/projects/${slug}/servers/${serverId}/upgrade`)));
     },
   );
 
@@ -62,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; publ
     { schema: { tags, summary: 'Order extra bandwidth', params: ServerParams, headers: IdempotencyHeaders, body: BandwidthBody, response: orderResponses } },
     async (request, reply) => {
       const { project_slug: slug, server_id: serverId } = request.params;
-      return answer(request, reply, await orders.orderBandwidth(request.actor, slug, serverId, request.body, context(request, `/projects/${slug}/servers/${serverId}/bandwidth`)));
+      return answer(request, reply, await orders.orderBandwidth(request.actor, slug, serverId, request.body, context(request, request.headers['idempotency-key'], `/projects/${slug}/servers/${serverId}/bandwidth`)));
     },
   );
 

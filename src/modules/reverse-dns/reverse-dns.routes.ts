@@ -28,6 +28,19 @@ export const reverseDnsRoutes: FastifyPluginAsyncTypebox<{ reverseDns: ReverseDn
     },
   );
 
+  app.get(
+    '/projects/:project_slug/servers/:server_id/reverse-dns/:address/',
+    {
+      schema: {
+        tags,
+        summary: "The PTR name of one of the server's addresses: an IPv4 address, or any address in one of its IPv6 subnets (also those not listed)",
+        params: ReverseDnsAddressParams,
+        response: { 200: ReverseDnsEntrySchema, ...errorResponses },
+      },
+    },
+    (request) => reverseDns.get(request.actor, request.params.project_slug, request.params.server_id, request.params.address),
+  );
+
   app.put(
     '/projects/:project_slug/servers/:server_id/reverse-dns/:address/',
     {

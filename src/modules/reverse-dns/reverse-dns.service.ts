@@ -37,11 +37,18 @@ export class ReverseDnsService {
     return { count: ipv4.length, entries: addresses.map((address) => ({ address, ptr: ptrs.get(address) ?? null })) };
   }
 
+  /** One address's entry: any of its IPv4 addresses, or any address in its IPv6 subnets (listed or not, D11). */
+  async get(actor: Actor, slug: string, serverId: string, addressText: string): Promise<ReverseDnsEntry> {
+    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: false });
+    const ptrs = await reverseDnsCall(() => this.deps.rdns.getPtrs([address]));
+    return { address, ptr: ptrs.get(address) ?? null };
+  }
+
   async set(actor: Actor, slug: string, serverId: string, addressText: string, ptr: string): Promise<ReverseDnsEntry> {
     // The name is checked first, like every other body field: the same answer for the same bad body wherever it is sent.
     const problem = ptrNameProblem(ptr);
     if (problem) throw validationError('ptr', problem);
-    const address = await this.serverAddress(actor, slug, serverId, addressText);
+    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
     try {
       await reverseDnsCall(() => this.deps.rdns.setPtr(address, ptr));
     } catch (error) {
@@ -52,13 +59,13 @@ export class ReverseDnsService {
   }
 
   async delete(actor: Actor, slug: string, serverId: string, addressText: string): Promise<void> {
-    const address = await this.serverAddress(actor, slug, serverId, addressText);
+    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
     await reverseDnsCall(() => this.deps.rdns.deletePtr(address));
   }
 
   /** The address in canonical form when it is the server's; 404 otherwise, whatever is wrong with it. */
-  private async serverAddress(actor: Actor, slug: string, serverId: string, addressText: string): Promise<string> {
-    const { server } = await this.deps.servers.requireServer(actor, slug, serverId, { write: true });
+  private async serverAddress(actor: Actor, slug: string, serverId: string, addressText: string, access: { write: boolean }): Promise<string> {
+    const { server } = await this.deps.servers.requireServer(actor, slug, serverId, access);
     const parsed = parseAddress(addressText);
     if (!parsed) throw notOnServer();
     const { ipv4, ipv6Subnets } = await listServerAddresses(this.deps.db, server.id);

@@ -1,0 +1,98 @@
+// `npm test` and `npm run test:postgres`: make sure the system tools the tests
+// use are on this machine, then run the suite.
+//
+// The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
+// PostgreSQL), never stand-ins, and never skip when one is missing. So this
+// script checks for each of them first. Run as root, it installs the missing
+// Debian packages (`apt-get update` once, then one `apt-get install -y`);
+// otherwise it stops at once with the one command that would install them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+interface Tool {
+  /** What the tests need, as a person would look for it. */
+  what: string;
+  /** The Debian package that provides it. */
+  debianPackage: string;
+  present: () => boolean;
+}
+
+const onPath = (command: string) => () =>
+  (process.env.PATH ?? '')
+    .split(delimiter)
+    .concat(['/usr/sbin', '/sbin'])
+    .some((directory) => existsSync(join(directory, command)));
+
+const postgresBinaries = () => {
+  const root = '/usr/lib/postgresql';
+  return existsSync(root) && readdirSync(root).some((version) => existsSync(join(root, version, 'bin', 'initdb')));
+};
+
+const suiteTools: Tool[] = [
+  { what: 'ssh-keygen (key fingerprints are checked against it)', debianPackage: 'openssh-client', present: onPath('ssh-keygen') },
+  { what: 'nft (every compiled firewall ruleset is checked with it)', debianPackage: 'nftables', present: onPath('nft') },
+  { what: 'ip (the firewall is enforced between network namespaces)', debianPackage: 'iproute2', present: onPath('ip') },
+  { what: 'pdns_server (the PowerDNS reverse DNS backend)', debianPackage: 'pdns-server', present: onPath('pdns_server') },
+  {
+    what: "PowerDNS's SQLite backend",
+    debianPackage: 'pdns-backend-sqlite3',
+    present: () => existsSync('/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql'),
+  },
+  { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
+];
+const postgresTools: Tool[] = [{ what: 'PostgreSQL server binaries (a throwaway cluster)', debianPackage: 'postgresql', present: postgresBinaries }];
+
+function ensureTools(tools: Tool[]): void {
+  const missing = tools.filter((tool) => !tool.present());
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((tool) => tool.debianPackage))];
+  const install = `apt-get update && apt-get install -y ${packages.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    process.stderr.write(`The tests need ${missing.map((tool) => tool.what).join('; ')}. Install them as root: sudo sh -c '${install}'\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`Installing what the tests need: ${packages.join(' ')}\n`);
+  const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update', '-q'], ['install', '-y', '-q', '--no-install-recommends', ...packages]]) {
+    const run = spawnSync('apt-get', args, { stdio: 'inherit', env: environment });
+    if (run.status !== 0) {
+      process.stderr.write(`apt-get ${args.join(' ')} failed (exit ${run.status ?? run.signal}); the tests cannot run without ${packages.join(' ')}\n`);
+      process.exit(1);
+    }
+  }
+  const stillMissing = missing.filter((tool) => !tool.present());
+  if (stillMissing.length > 0) {
+    process.stderr.write(`Still missing after apt-get install: ${stillMissing.map((tool) => tool.what).join('; ')}\n`);
+    process.exit(1);
+  }
+}
+
+function run(command: string, args: string[], environment: NodeJS.ProcessEnv = process.env): number {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: environment });
+  return result.status ?? 1;
+}
+
+const onPostgres = process.argv.includes('--postgres');
+ensureTools(onPostgres ? [...suiteTools, ...postgresTools] : suiteTools);
+
+// test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts.
+const testFiles = readdirSync('test', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((directory) => readdirSync(join('test', directory.name)).filter((name) => name.endsWith('.test.ts')).map((name) => join('test', directory.name, name)))
+  .sort();
+const suite = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...testFiles];
+if (!onPostgres) process.exit(run(process.execPath, suite));
+
+// The PostgreSQL run starts its own throwaway server and stops it afterwards, pass or fail.
+const started = spawnSync('scripts/test-postgres.sh', [], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+if (started.status !== 0) process.exit(started.status ?? 1);
+const databaseUrl = started.stdout.trim();
+process.stdout.write(`== tests on PostgreSQL (${databaseUrl})\n`);
+let status = 1;
+try {
+  status = run(process.execPath, suite, { ...process.env, TEST_DATABASE_URL: databaseUrl });
+} finally {
+  spawnSync('scripts/test-postgres.sh', ['stop'], { stdio: 'inherit' });
+}
+process.exit(status);

@@ -1,0 +1,44 @@
+// What each listener publishes about itself: its OpenAPI document at
+// /api/v1/openapi.json and a readable reference of it at /docs. Both are made
+// from the route schemas by @fastify/swagger; the reference page is Swagger UI,
+// whose scripts and styles the service serves itself, so /docs works offline.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import swaggerUi from '@fastify/swagger-ui';
+import { Type } from 'typebox';
+
+export interface ApiDocumentsOptions {
+  /** Where this listener's API is rooted, relative to the listener: `/api/v1` for the project API, `` for the legacy one. */
+  apiRoot: string;
+  /** Said next to the `servers` entry: which install this is (production behind CLOUDPLANE_PUBLIC_URL, or a local one). */
+  serverDescription: string;
+  /** This listener's address as the client reached it (or as configured). */
+  baseUrl: (request: FastifyRequest) => string;
+}
+
+// No upgrade-insecure-requests: a local install is plain http, and its own assets must load from it.
+const REFERENCE_PAGE_CSP = "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self'; font-src 'self' data:; frame-ancestors 'none'; form-action 'none'";
+
+type OpenApiDocument = Record<string, unknown>;
+
+/**
+ * The document generated at start names the API root only as a path; each
+ * answer carries the absolute URL of this listener as the client reached it
+ * (or CLOUDPLANE_PUBLIC_URL), so a downloaded document still points home.
+ */
+function withServers(document: OpenApiDocument, request: FastifyRequest, options: ApiDocumentsOptions): OpenApiDocument {
+  // x-internal: false says who the API is for: the provider's customers, not its back office (the operator API is not in the document).
+  return { ...document, servers: [{ url: `${options.baseUrl(request)}${options.apiRoot}`, description: options.serverDescription, 'x-internal': false }] };
+}
+
+export async function publishApiDocuments(app: FastifyInstance, options: ApiDocumentsOptions): Promise<void> {
+  app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async (request) =>
+    withServers(app.swagger() as unknown as OpenApiDocument, request, options),
+  );
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Everything the page needs comes from this listener: no CDN, no validator badge, works offline.
+    staticCSP: REFERENCE_PAGE_CSP,
+    transformSpecification: (document, request) => withServers(document as OpenApiDocument, request, options),
+    uiConfig: { validatorUrl: null, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayOperationId: true, tryItOutEnabled: false },
+  });
+}
