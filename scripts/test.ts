@@ -2,7 +2,7 @@
 // use are on this machine, then run the suite.
 //
 // The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
-// PostgreSQL), never stand-ins, and never skip when one is missing. So this
+// Chromium, PostgreSQL), never stand-ins, and never skip when one is missing. So this
 // script checks for each of them first. Run as root, it installs the missing
 // Debian packages (`apt-get update` once, then one `apt-get install -y`);
 // otherwise it stops at once with the one command that would install them.
@@ -40,6 +40,7 @@ const suiteTools: Tool[] = [
     present: () => existsSync('/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql'),
   },
   { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
+  { what: 'Chromium (pages are checked in a real browser, driven by playwright-core)', debianPackage: 'chromium', present: () => existsSync('/usr/bin/chromium') },
 ];
 const postgresTools: Tool[] = [{ what: 'PostgreSQL server binaries (a throwaway cluster)', debianPackage: 'postgresql', present: postgresBinaries }];
 

@@ -75,6 +75,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
     },
   });
   await publishApiDocuments(app, {
+    title: 'cloudplane project API reference',
     apiRoot: API_ROOT,
     serverDescription: options.publicUrl ? 'production: this cloudplane at its public address' : 'local: this cloudplane as the client reached it',
     baseUrl: (request) => requestBaseUrl(request, options.publicUrl),

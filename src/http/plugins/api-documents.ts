@@ -7,6 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 
 export interface ApiDocumentsOptions {
+  /** The reference page's title. */
+  title: string;
   /** Where this listener's API is rooted, relative to the listener: `/api/v1` for the project API, `` for the legacy one. */
   apiRoot: string;
   /** Said next to the `servers` entry: which install this is (production behind CLOUDPLANE_PUBLIC_URL, or a local one). */
@@ -15,8 +17,11 @@ export interface ApiDocumentsOptions {
   baseUrl: (request: FastifyRequest) => string;
 }
 
+// Scripts only from this listener. Swagger UI sets a few inline styles while it renders (no user
+// content reaches this page, so inline styles risk nothing), hence 'unsafe-inline' for styles alone.
 // No upgrade-insecure-requests: a local install is plain http, and its own assets must load from it.
-const REFERENCE_PAGE_CSP = "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self'; font-src 'self' data:; frame-ancestors 'none'; form-action 'none'";
+const REFERENCE_PAGE_CSP =
+  "default-src 'self'; base-uri 'self'; img-src 'self' data:; object-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; form-action 'none'";
 
 type OpenApiDocument = Record<string, unknown>;
 
@@ -39,6 +44,8 @@ export async function publishApiDocuments(app: FastifyInstance, options: ApiDocu
     // Everything the page needs comes from this listener: no CDN, no validator badge, works offline.
     staticCSP: REFERENCE_PAGE_CSP,
     transformSpecification: (document, request) => withServers(document as OpenApiDocument, request, options),
-    uiConfig: { validatorUrl: null, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayOperationId: true, tryItOutEnabled: false },
+    theme: { title: options.title },
+    // BaseLayout: no top bar with its "explore another URL" box; this page documents this listener only.
+    uiConfig: { layout: 'BaseLayout', validatorUrl: null, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayOperationId: true, tryItOutEnabled: false },
   });
 }
