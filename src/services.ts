@@ -83,7 +83,7 @@ export function createServices(deps: ServiceDependencies): Services {
     sshKeys: new SshKeyService(db, clock, access),
     snapshots: new SnapshotService(db, clock, access),
     servers,
-    actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, wakeWorker: deps.wakeWorker }),
+    actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, wakeWorker: deps.wakeWorker }),
     orders: new OrderService({
       db,

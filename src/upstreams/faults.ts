@@ -9,6 +9,15 @@ import { failed, timedOut, unavailable, type SystemName } from './errors.ts';
 export const SYSTEMS: readonly SystemName[] = ['billing', 'provisioning', 'rdns', 'firewall'];
 export type FaultMode = 'ok' | 'down' | 'error' | 'timeout';
 
+/** The modes that make a call fail. */
+const FAILING_MODES: readonly FaultMode[] = ['down', 'error', 'timeout'];
+/**
+ * The modes a probe (a call that only asks whether the system is there) obeys:
+ * it does no work, so only a refusal at the door applies, and `error` and
+ * `timeout` faults stay whole for the work they are meant for.
+ */
+const PROBE_MODES: readonly FaultMode[] = ['down'];
+
 export interface Fault {
   system: SystemName;
   mode: FaultMode;
@@ -70,22 +79,24 @@ export class FaultStore {
   }
 
   /**
-   * The fault that applies to this one call, counting it. The common case
-   * (no fault) is answered from the snapshot and never touches the database.
+   * The fault that applies to this one call, counting it; only a fault in one
+   * of `modes` applies (and is counted). The common case (no fault) is
+   * answered from the snapshot and never touches the database.
    */
-  async take(system: SystemName): Promise<Fault | null> {
+  async take(system: SystemName, modes: readonly FaultMode[] = FAILING_MODES): Promise<Fault | null> {
     if (!(await this.activeSystems()).has(system)) return null;
     // The decrement and the check are one statement, so concurrent calls never use one count twice.
     const row = await this.db
       .updateTable('faults')
       .set((eb) => ({ remaining: eb('remaining', '-', 1) }))
       .where('system', '=', system)
-      .where('mode', '<>', 'ok')
+      .where('mode', 'in', modes)
       .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
       .returning(['mode', 'remaining', 'committed'])
       .executeTakeFirst();
-    // No row, or the last count used up: the fault is over, look again next time.
-    if (!row || row.remaining === 0) this.activeSnapshot = null;
+    // The last count used up, or no fault in any mode: the fault is over, look again next time.
+    // (No row when only some modes apply says nothing about the others.)
+    if (row ? row.remaining === 0 : modes === FAILING_MODES) this.activeSnapshot = null;
     if (!row) return null;
     return { system, mode: row.mode, count: row.remaining, committed: readBool(row.committed) };
   }
@@ -94,15 +105,23 @@ export class FaultStore {
 /**
  * Wraps every method of a port so that each call first consults the fault of
  * its system: `down` refuses without doing anything; `error` and `timeout`
- * fail after doing the work only when `committed` is set.
+ * fail after doing the work only when `committed` is set. `probes` name the
+ * methods that only ask whether the system is there: only `down` applies to them.
  */
-export function withFaults<Port extends object>(system: SystemName, port: Port, faults: FaultStore): Port {
+export function withFaults<Port extends object>(
+  system: SystemName,
+  port: Port,
+  faults: FaultStore,
+  options: { probes?: readonly (keyof Port)[] } = {},
+): Port {
+  const probes = new Set<PropertyKey>(options.probes ?? []);
   return new Proxy(port, {
     get(target, property, receiver) {
       const member = Reflect.get(target, property, receiver);
       if (typeof member !== 'function') return member;
+      const modes = probes.has(property) ? PROBE_MODES : FAILING_MODES;
       return async (...args: unknown[]) => {
-        const fault = await faults.take(system);
+        const fault = await faults.take(system, modes);
         if (!fault) return member.apply(target, args);
         if (fault.mode === 'down') throw unavailable(system);
         if (fault.committed) await member.apply(target, args);

@@ -10,7 +10,7 @@ import { FaultStore, withFaults } from './faults.ts';
 import { BuiltinFirewall } from './firewall/builtin.ts';
 import type { FirewallPort } from './firewall/port.ts';
 import { BuiltinProvisioning } from './provisioning/builtin.ts';
-import type { ProvisioningPort } from './provisioning/port.ts';
+import { PROVISIONING_PROBES, type ProvisioningPort } from './provisioning/port.ts';
 import { BuiltinRdns } from './rdns/builtin.ts';
 import type { RdnsPort } from './rdns/port.ts';
 import { PowerDnsRdns } from './rdns/powerdns.ts';
@@ -32,7 +32,7 @@ export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1
   const firewall = new BuiltinFirewall(db, clock);
   return {
     billing: withFaults('billing', billing, faults),
-    provisioning: withFaults('provisioning', provisioning, faults),
+    provisioning: withFaults('provisioning', provisioning, faults, { probes: PROVISIONING_PROBES }),
     // Faults wrap PowerDNS too: a client can be tested against a down reverse DNS service with the real one behind.
     rdns: withFaults('rdns', rdnsConfig.backend === 'powerdns' ? new PowerDnsRdns(rdnsConfig) : new BuiltinRdns(db, clock), faults),
     firewall: withFaults('firewall', firewall, faults),

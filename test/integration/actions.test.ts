@@ -1,7 +1,7 @@
 // Server actions over HTTP (D4, D5): the twelve starts with their effects and
 // results, bad bodies (400, nothing started), one running action per server,
 // suspended servers, read-only keys, members and isolation, Idempotency-Key,
-// the action list and its filters, every provisioning fault mode (error, and
+// the action list and its filters, the provisioning faults for the job (error, and
 // unknown reconciled once the fault clears), and a restart mid-action.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -744,33 +744,7 @@ test('the action list: newest first, filters, bad filters, pagination, and readi
 
 // ---------------------------------------------------------------- provisioning faults
 
-test('provisioning down: actions end error {code, message} and change nothing', async (t) => {
-  const app = await build(t);
-  const w = await world(app);
-  const server = await placeServer(w);
-  await setProvisioningFault(app, { mode: 'down' });
-
-  const powerOff = await startOk(w, server.id, 'power_off');
-  await failed(w, powerOff.id);
-  assert.equal((await getServer(w, server.id)).status, 'running', 'the server was not stopped');
-
-  const snapshot = await startOk(w, server.id, 'create_snapshot', { body: { name: 'never' } });
-  await failed(w, snapshot.id);
-  const snapshots = await app.api(`/projects/${w.slug}/snapshots/`, { key: w.key });
-  assert.equal(snapshots.body.results[0].name, 'never');
-  assert.equal(snapshots.body.results[0].status, 'failed');
-  assert.equal(snapshots.body.results[0].size_gb, null);
-
-  const reinstall = await startOk(w, server.id, 'reinstall', { body: { image: 'debian-13' } });
-  await failed(w, reinstall.id);
-  assert.equal((await getServer(w, server.id)).image.name, 'debian-12');
-
-  await setProvisioningFault(app, { mode: 'ok' });
-  await assertNothingLeftRunning(w);
-  const recovered = await startOk(w, server.id, 'power_off');
-  await succeeded(w, recovered.id);
-  assert.equal((await getServer(w, server.id)).status, 'stopped');
-});
+// provisioning down (503, nothing recorded): actions-provisioning-down.test.ts.
 
 test('provisioning error: the action ends error; a fault with a count clears by itself', async (t) => {
   const app = await build(t);

@@ -1,5 +1,7 @@
-// Starting, listing and reading actions (D4, D5). A start records the action
-// `running` and enqueues its job in one transaction; the job does the rest.
+// Starting, listing and reading actions (D4, D5). A start asks the provisioning
+// system whether it takes work (503 and nothing recorded when it does not),
+// then records the action `running` and enqueues its job in one transaction;
+// the job does the rest.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
@@ -7,6 +9,8 @@ import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { listServerAddresses } from '../addresses/address-pools.ts';
 import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
@@ -24,6 +28,7 @@ export interface ActionServiceDependencies {
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
+  provisioning: ProvisioningPort;
   wakeWorker: () => void;
 }
 
@@ -69,6 +74,10 @@ export class ActionService {
     const params = await this.checkedParams(project.id, server, name, body);
 
     try {
+      // Checked before provisioning is asked, so a busy server answers 409 whether or not provisioning is up;
+      // the transaction checks again for a start that wins the race in between.
+      if (await repo.findUnfinishedAction(db, server.id)) throw busy();
+      await this.requireProvisioningAvailable();
       const action = await db.transaction().execute(async (trx) => {
         if (await repo.findUnfinishedAction(trx, server.id)) throw busy();
         const current = await servers.findServer(trx, server.id);
@@ -92,6 +101,20 @@ export class ActionService {
       const replay = idempotency ? await this.replay(idempotency) : null;
       if (replay) return replay;
       throw isUniqueViolation(error) ? busy() : error;
+    }
+  }
+
+  /**
+   * Refuses the start, before anything is recorded, when the provisioning
+   * system is not taking work: the client can send the same request again
+   * (the unavailable error is the spec's 503 with Retry-After). Any other
+   * trouble asking is left to the job, which meets it and records it on the action.
+   */
+  private async requireProvisioningAvailable(): Promise<void> {
+    try {
+      await this.deps.provisioning.checkAvailable();
+    } catch (error) {
+      if (!isUpstreamError(error) || error.kind === 'unavailable') throw error;
     }
   }
 

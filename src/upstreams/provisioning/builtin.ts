@@ -44,6 +44,9 @@ export class BuiltinProvisioning implements ProvisioningPort {
     private readonly simScale: number = 1,
   ) {}
 
+  /** The simulator runs inside cloudplane: when cloudplane answers, so does it. */
+  async checkAvailable(): Promise<void> {}
+
   async createProject(slug: string): Promise<void> {
     const now = this.clock.now().toISOString();
     await this.db

@@ -16,6 +16,12 @@ export type OperationState =
   | { state: 'done'; result: Record<string, unknown> };
 
 export interface ProvisioningPort {
+  /**
+   * Whether the provisioning system takes work now (a real one answers a
+   * health endpoint). Throws the `unavailable` upstream error when it does not;
+   * asked before an action is recorded, so a refused start leaves nothing behind.
+   */
+  checkAvailable(): Promise<void>;
   /** Registers a project; repeating it for an existing project is harmless. */
   createProject(slug: string): Promise<void>;
   /** The project as the provisioning system knows it, or null. */
@@ -27,3 +33,10 @@ export interface ProvisioningPort {
   /** Where an operation is, or null when the provisioning system never received it. */
   getOperation(actionId: number): Promise<OperationState | null>;
 }
+
+/**
+ * Methods that only ask whether the system is there. Fault injection lets a
+ * `down` fault refuse them but passes `error` and `timeout` through uncounted:
+ * those faults are meant for the work itself, which a probe must not use up.
+ */
+export const PROVISIONING_PROBES = ['checkAvailable'] as const satisfies readonly (keyof ProvisioningPort)[];
