@@ -3,6 +3,7 @@
 // query parameters.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
+import { Count, Link, List, Nullable } from './common.schemas.ts';
 import { ApiError } from './errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -17,10 +18,10 @@ export const PageQuery = {
 
 export function PaginatedSchema<Item extends TSchema>(item: Item) {
   return Type.Object({
-    count: Type.Integer({ minimum: 0 }),
-    next: Type.Union([Type.String(), Type.Null()]),
-    previous: Type.Union([Type.String(), Type.Null()]),
-    results: Type.Array(item),
+    count: Count({ description: 'Total number of results' }),
+    next: Nullable(Link({ description: 'The next page, with the other query parameters kept' })),
+    previous: Nullable(Link({ description: 'The previous page' })),
+    results: List(item, MAX_PAGE_SIZE, { description: 'The items of this page' }),
   });
 }
 

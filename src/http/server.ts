@@ -66,8 +66,23 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
       info: {
         title: 'cloudplane project API',
         version: '1.0.0',
-        description: 'Projects, servers, actions, orders and catalogue, firewall groups and reverse DNS.',
+        description:
+          'Projects, servers, actions, orders and catalogue, firewall groups and reverse DNS. Every request carries `Authorization: Bearer <API key>`; ' +
+          'errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. Slow work answers at once with an action or an order to poll.',
+        contact: { name: 'The operator of this cloudplane installation' },
       },
+      tags: [
+        { name: 'account', description: 'The key’s user, their billing account and projects' },
+        { name: 'projects', description: 'Projects: everything belongs to one' },
+        { name: 'catalogue', description: 'What can be ordered: products, images, locations, ISOs and prices, as billing has them (up to 5 minutes old)' },
+        { name: 'ssh-keys', description: 'The project’s SSH keys, installed on servers at order and reinstall' },
+        { name: 'snapshots', description: 'Snapshots of servers, made by the create_snapshot action' },
+        { name: 'servers', description: 'Servers: list, read, rename, cancel' },
+        { name: 'actions', description: 'Operations on a server that take time: started at once (202), then polled' },
+        { name: 'orders', description: 'Ordering servers, upgrades and bandwidth, paid from the owner’s credit or by invoice; at most 10 order requests a minute per key' },
+        { name: 'firewall', description: 'Firewall groups of allow rules, attached to servers' },
+        { name: 'reverse-dns', description: 'PTR names of a server’s addresses' },
+      ],
       // Paths are written relative to the API root, as the spec writes them; each answer names this listener's absolute URL.
       servers: [{ url: API_ROOT }],
       components: { securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'API key' } } },

@@ -3,26 +3,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Hostname } from '../modules/servers/servers.schemas.ts';
+import { Id, Int32, jsonResponse, Link, Text } from '../http/common.schemas.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, SshKeyIds } from '../modules/servers/servers.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
-import { PurchaseFields, purchaseAnswer } from './purchases.ts';
+import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
 
 const DeployBody = Type.Object({
-  product: Type.String({ minLength: 1, maxLength: 20, description: 'Product `_id`' }),
-  location: Type.String({ minLength: 1, maxLength: 32 }),
-  billing: Type.String({ minLength: 1, maxLength: 20, description: 'Billing cycle id' }),
-  image: Type.String({ minLength: 1, maxLength: 64 }),
+  product: Text(20, { minLength: 1, description: 'Product `_id`' }),
+  location: Text(32, { minLength: 1 }),
+  billing: Text(20, { minLength: 1, description: 'Billing cycle id' }),
+  image: Text(64, { minLength: 1 }),
   hostname: Hostname,
   features: Type.Optional(
     Type.Object(
       {
-        ipv4_additional: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+        ipv4_additional: Type.Optional(Int32(0, MAX_IPV4_ADDITIONAL)),
         ipv6: Type.Optional(Type.Boolean()),
         private_network: Type.Optional(Type.Boolean()),
-        ssh_keys: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 })),
+        ssh_keys: Type.Optional(SshKeyIds()),
       },
       { description: 'Optional features by id (see a product’s options.features) and the ids of keys to install' },
     ),
@@ -31,8 +32,8 @@ const DeployBody = Type.Object({
 
 const DeployResult = Type.Object({
   ...PurchaseFields,
-  server_id: Type.Integer({ description: 'The new server’s id (its billing service id)' }),
-  server_url: Type.String(),
+  server_id: Id({ description: 'The new server’s id (its billing service id)' }),
+  server_url: Link(),
 });
 
 /** What the order service calls the deploy body's fields. */
@@ -53,10 +54,16 @@ export const legacyDeployRoutes: FastifyPluginAsyncTypebox<{ services: Services;
     '/deploy',
     {
       schema: {
+        operationId: 'legacyDeploy',
         tags: ['servers'],
         summary: 'Deploy a server: 201 when credit pays for it (creation begins), 200 when its invoice must be paid first',
         body: DeployBody,
-        response: { 200: Success(DeployResult), 201: Success(DeployResult), ...failureResponses },
+        response: {
+          200: jsonResponse(Success(DeployResult), 'The order is placed; its invoice must be paid in the control panel first'),
+          201: jsonResponse(Success(DeployResult), 'Credit paid for the server: its creation begins'),
+          // The default project is confirmed with the provisioning system on first use; the order is placed with billing.
+          ...failureResponses(401, 403, 409, 422, ...purchaseLimitFailures, 503),
+        },
       },
     },
     async (request, reply) => {

@@ -2,31 +2,38 @@
 // the same SSH key service as the project API.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { Id, List, Text } from '../http/common.schemas.ts';
 import { ApiError, validationError } from '../http/errors.ts';
-import type { SshKey } from '../modules/ssh-keys/ssh-keys.schemas.ts';
+import { MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH, type SshKey } from '../modules/ssh-keys/ssh-keys.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 
-const KEY_TYPE = 'sshkey';
+const KEY_TYPE = 'sshkey' as const;
 /** Every key of the default project is listed; the project API caps its pages, this list is one answer. */
 const ALL_KEYS = { limit: 10_000, offset: 0 };
 
 const KeySchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.String({ description: 'Always `sshkey`' }),
-  description: Type.String(),
-  value: Type.String({ description: 'The OpenSSH public key' }),
+  id: Id(),
+  type: Type.Literal(KEY_TYPE, { description: 'Always `sshkey`' }),
+  description: Text(MAX_SSH_KEY_NAME_LENGTH),
+  value: Text(MAX_PUBLIC_KEY_LENGTH, { description: 'The OpenSSH public key' }),
 });
 
-const KeyParams = Type.Object({ key: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+const KeyParams = Type.Object({ key: Id() });
 
 const CreateKeyBody = Type.Object({
-  description: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }),
-  type: Type.String({ minLength: 1, maxLength: 20, description: 'The kind of key: `sshkey`' }),
-  value: Type.String({ minLength: 1, maxLength: 16384, description: 'One OpenSSH public key line (ssh-ed25519, ssh-rsa of 2048 bits or more, ecdsa-sha2-nistp256/384/521)' }),
+  description: Text(MAX_SSH_KEY_NAME_LENGTH, { minLength: 1, pattern: '\\S' }),
+  type: Text(20, { minLength: 1, description: 'The kind of key: `sshkey`' }),
+  value: Text(MAX_PUBLIC_KEY_LENGTH, { minLength: 1, description: 'One OpenSSH public key line (ssh-ed25519, ssh-rsa of 2048 bits or more, ecdsa-sha2-nistp256/384/521)' }),
 });
+
+/**
+ * Every route reaches the default project, which is confirmed with the
+ * provisioning system on first use (502, 503); changes need it set up (403).
+ */
+const keyFailures = [401, 403, 502, 503] as const;
 
 const toLegacyKey = (key: SshKey) => ({ id: key.id, type: KEY_TYPE, description: key.name, value: key.public_key });
 
@@ -35,16 +42,35 @@ const unknownKey = () => new ApiError('not_found', 'Key not found');
 export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; accounts: LegacyAccounts }> = async (app, { services, accounts }) => {
   const tags = ['keys'];
 
-  app.get('/keys', { schema: { tags, summary: 'The account’s SSH keys', response: { 200: Success(Type.Object({ keys: Type.Array(KeySchema) })), ...failureResponses } } }, async (request) => {
-    const slug = await accounts.defaultProject(request.legacyActor, { create: false });
-    if (!slug) return success({ keys: [] });
-    const { sshKeys } = await services.sshKeys.list(request.legacyActor, slug, ALL_KEYS);
-    return success({ keys: sshKeys.map(toLegacyKey) });
-  });
+  app.get(
+    '/keys',
+    {
+      schema: {
+        operationId: 'legacyListKeys',
+        tags,
+        summary: 'The account’s SSH keys',
+        response: { 200: Success(Type.Object({ keys: List(KeySchema, ALL_KEYS.limit) })), ...failureResponses(...keyFailures) },
+      },
+    },
+    async (request) => {
+      const slug = await accounts.defaultProject(request.legacyActor, { create: false });
+      if (!slug) return success({ keys: [] });
+      const { sshKeys } = await services.sshKeys.list(request.legacyActor, slug, ALL_KEYS);
+      return success({ keys: sshKeys.map(toLegacyKey) });
+    },
+  );
 
   app.get(
     '/keys/:key',
-    { schema: { tags, summary: 'One SSH key', params: KeyParams, response: { 200: Success(Type.Object({ key: KeySchema })), ...failureResponses } } },
+    {
+      schema: {
+        operationId: 'legacyGetKey',
+        tags,
+        summary: 'One SSH key',
+        params: KeyParams,
+        response: { 200: Success(Type.Object({ key: KeySchema })), ...failureResponses(...keyFailures, 404) },
+      },
+    },
     async (request) => {
       const slug = await accounts.defaultProject(request.legacyActor, { create: false });
       if (!slug) throw unknownKey();
@@ -54,7 +80,16 @@ export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; ac
 
   app.post(
     '/keys',
-    { schema: { tags, summary: 'Add an SSH key (answers 200 with the key)', body: CreateKeyBody, response: { 200: Success(Type.Object({ key: KeySchema })), ...failureResponses } } },
+    {
+      schema: {
+        operationId: 'legacyCreateKey',
+        tags,
+        summary: 'Add an SSH key (answers 200 with the key)',
+        body: CreateKeyBody,
+        // 409: the account already has this key.
+        response: { 200: Success(Type.Object({ key: KeySchema })), ...failureResponses(...keyFailures, 409, 422) },
+      },
+    },
     async (request) => {
       const { description, type, value } = request.body;
       if (type !== KEY_TYPE) throw validationError('type', `must be ${KEY_TYPE}`);
@@ -68,7 +103,15 @@ export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; ac
 
   app.delete(
     '/keys/:key',
-    { schema: { tags, summary: 'Delete an SSH key no active server uses (409 otherwise)', params: KeyParams, response: { 200: SuccessNull, ...failureResponses } } },
+    {
+      schema: {
+        operationId: 'legacyDeleteKey',
+        tags,
+        summary: 'Delete an SSH key no active server uses (409 otherwise)',
+        params: KeyParams,
+        response: { 200: SuccessNull, ...failureResponses(...keyFailures, 404, 409) },
+      },
+    },
     async (request) => {
       const slug = await accounts.defaultProject(request.legacyActor, { create: false });
       if (!slug) throw unknownKey();

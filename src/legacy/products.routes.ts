@@ -3,15 +3,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { BillingPort } from '../upstreams/billing/port.ts';
+import { List, Text } from '../http/common.schemas.ts';
+import { MAX_URL_LENGTH } from '../http/server.ts';
+import { MAX_PRODUCTS } from '../modules/catalogue/catalogue.schemas.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
 import { legacyProducts, LegacyPricedProductSchema, LegacyProductSchema } from './products.ts';
 
 const ProductsQuery = Type.Object({
-  prices: Type.Optional(Type.String({ description: 'A flag: present (with any value, or none) to include prices' })),
+  // Any value at all: only whether it is there counts, so it is as long as a URL can carry.
+  prices: Type.Optional(Text(MAX_URL_LENGTH, { description: 'A flag: present (with any value, or none) to include prices' })),
 });
 
 const ProductsData = Type.Object({
-  products: Type.Union([Type.Array(LegacyProductSchema), Type.Array(LegacyPricedProductSchema, { description: 'With ?prices' })]),
+  products: Type.Union([List(LegacyProductSchema, MAX_PRODUCTS), List(LegacyPricedProductSchema, MAX_PRODUCTS, { description: 'With ?prices' })]),
 });
 
 export const legacyProductRoutes: FastifyPluginAsyncTypebox<{ billing: BillingPort }> = async (app, { billing }) => {
@@ -19,10 +23,12 @@ export const legacyProductRoutes: FastifyPluginAsyncTypebox<{ billing: BillingPo
     '/products',
     {
       schema: {
+        operationId: 'legacyListProducts',
         tags: ['products'],
         summary: 'Products that can be ordered',
         querystring: ProductsQuery,
-        response: { 200: Success(ProductsData), ...failureResponses },
+        // The catalogue is read from billing.
+        response: { 200: Success(ProductsData), ...failureResponses(401, 403, 502, 503) },
       },
     },
     async (request) => {

@@ -3,26 +3,40 @@
 // order accepts (ipv4_additional 0–16, ipv6, private_network), priced as the
 // order prices them.
 import { Type, type Static } from 'typebox';
+import { Currency, Int32, List, Text } from '../http/common.schemas.ts';
 import { parseMoney } from '../money.ts';
-import type { Catalogue, CatalogueProduct } from '../modules/catalogue/catalogue.schemas.ts';
+import { CycleName, Label, MAX_BILLING_CYCLES, type Catalogue, type CatalogueProduct } from '../modules/catalogue/catalogue.schemas.ts';
+import { MAX_IPV4_ADDITIONAL } from '../modules/servers/servers.schemas.ts';
+import { LegacyProductId } from './legacy.schemas.ts';
 
-/** The most additional IPv4 addresses a server order accepts. */
-export const MAX_IPV4_ADDITIONAL = 16;
+export { MAX_IPV4_ADDITIONAL };
 
-const CycleId = Type.String({ description: 'Billing cycle identifier' });
+/** A product's description lines (at most 50 of 255 characters) joined by newlines. */
+const MAX_DESCRIPTION_LENGTH = 50 * 256;
 
-const Locations = Type.Record(Type.String(), Type.Boolean(), { description: 'Location identifier → whether it is in stock' });
-const Images = Type.Array(Type.String(), { description: 'Image identifiers' });
+const CycleId = CycleName({ description: 'Billing cycle identifier' });
+const Prices = <Value extends Parameters<typeof Type.Record>[1]>(value: Value, description: string) =>
+  Type.Record(Type.String(), value, { maxProperties: MAX_BILLING_CYCLES, description });
 
-const ipv4Fields = { _id: Type.Literal('ipv4_additional'), name: Type.String() };
-const ipv6Fields = { _id: Type.Literal('ipv6'), name: Type.String() };
-const privateNetworkFields = { _id: Type.Literal('private_network'), name: Type.String() };
+const Locations = Type.Record(Type.String(), Type.Boolean(), {
+  maxProperties: 100,
+  description: 'Location identifier → whether it is in stock',
+});
+const Images = List(Text(64), 100, { description: 'Image identifiers' });
+const IPv4Count = Int32(0, MAX_IPV4_ADDITIONAL);
+const FeatureName = Text(50);
+
+const ipv4Fields = { _id: Type.Literal('ipv4_additional'), name: FeatureName };
+const ipv6Fields = { _id: Type.Literal('ipv6'), name: FeatureName };
+const privateNetworkFields = { _id: Type.Literal('private_network'), name: FeatureName };
+/** One entry per feature a server order takes: ipv4_additional, ipv6, private_network. */
+const FEATURE_COUNT = 3;
 
 /** What both shapes share: the product's identity and text. */
 const productFields = {
-  _id: Type.String({ description: 'Product identifier used to create or upgrade servers' }),
-  name: Type.String(),
-  description: Type.String({ description: 'Lines separated by newlines' }),
+  _id: LegacyProductId,
+  name: Label(100),
+  description: Text(MAX_DESCRIPTION_LENGTH, { description: 'Lines separated by newlines' }),
 };
 
 export const LegacyProductSchema = Type.Object(
@@ -31,14 +45,15 @@ export const LegacyProductSchema = Type.Object(
     options: Type.Object({
       locations: Locations,
       images: Images,
-      features: Type.Array(
+      features: List(
         Type.Union([
-          Type.Object({ ...ipv4Fields, values: Type.Array(Type.Integer({ minimum: 0, maximum: MAX_IPV4_ADDITIONAL })) }),
-          Type.Object({ ...ipv6Fields, values: Type.Array(Type.Boolean()) }),
-          Type.Object({ ...privateNetworkFields, values: Type.Array(Type.Boolean(), { description: '[false] when the product cannot join the private network' }) }),
+          Type.Object({ ...ipv4Fields, values: List(IPv4Count, MAX_IPV4_ADDITIONAL + 1) }),
+          Type.Object({ ...ipv6Fields, values: List(Type.Boolean(), 2) }),
+          Type.Object({ ...privateNetworkFields, values: List(Type.Boolean(), 2, { description: '[false] when the product cannot join the private network' }) }),
         ]),
+        FEATURE_COUNT,
       ),
-      billing_cycles: Type.Array(CycleId),
+      billing_cycles: List(CycleId, MAX_BILLING_CYCLES),
     }),
   },
   { title: 'Product' },
@@ -47,9 +62,9 @@ export const LegacyProductSchema = Type.Object(
 const FeaturePrice = Type.Object({
   price: Type.Number({ description: 'Recurring, per billing cycle' }),
   setupfee: Type.Number(),
-  currency: Type.String(),
+  currency: Currency(),
 });
-const FeaturePrices = Type.Record(Type.String(), FeaturePrice, { description: 'Billing cycle identifier → price; absent when the value costs nothing' });
+const FeaturePrices = Prices(FeaturePrice, 'Billing cycle identifier → price; absent when the value costs nothing');
 
 const BooleanValue = <Value extends boolean>(value: Value) => Type.Object({ _id: Type.Literal(value), billing_cycles: Type.Optional(FeaturePrices) });
 const BooleanValues = Type.Object(
@@ -63,25 +78,25 @@ export const LegacyPricedProductSchema = Type.Object(
     options: Type.Object({
       locations: Locations,
       images: Images,
-      features: Type.Array(
+      features: List(
         Type.Union([
           Type.Object({
             ...ipv4Fields,
-            values: Type.Array(Type.Object({ _id: Type.Integer({ minimum: 0, maximum: MAX_IPV4_ADDITIONAL }), billing_cycles: Type.Optional(FeaturePrices) })),
+            values: List(Type.Object({ _id: IPv4Count, billing_cycles: Type.Optional(FeaturePrices) }), MAX_IPV4_ADDITIONAL + 1),
           }),
           Type.Object({ ...ipv6Fields, values: BooleanValues }),
           Type.Object({ ...privateNetworkFields, values: BooleanValues }),
         ]),
+        FEATURE_COUNT,
       ),
-      billing_cycles: Type.Record(
-        Type.String(),
+      billing_cycles: Prices(
         Type.Object({
           _id: CycleId,
           price: Type.Number({ description: 'Recurring, per billing cycle' }),
           setupfee: Type.Number(),
-          currency: Type.String(),
+          currency: Currency(),
         }),
-        { description: 'Billing cycle identifier → price' },
+        'Billing cycle identifier → price',
       ),
     }),
   },

@@ -3,16 +3,27 @@
 // at once (201, the work begins); otherwise it waits unpaid (200).
 import { Type } from 'typebox';
 import { readJson } from '../db/columns.ts';
+import { Currency, Id, Link } from '../http/common.schemas.ts';
+import { RateLimitedHeaders, RateLimitHeaders } from '../modules/orders/orders.schemas.ts';
 import type { OrderRow, RecordedInvoice } from '../modules/orders/orders.repo.ts';
 import { parseMoney } from '../money.ts';
 import { toAmount } from './servers.ts';
 
 export const PurchaseFields = {
-  invoice_id: Type.Integer(),
-  invoice_url: Type.String({ description: 'Where the invoice is shown and paid in the console' }),
+  invoice_id: Id(),
+  invoice_url: Link({ description: 'Where the invoice is shown and paid in the console' }),
   requires_payment: Type.Boolean(),
-  outstanding_balance: Type.Optional(Type.Object({ price: Type.Number(), currency: Type.String() }, { description: 'Only when requires_payment is true' })),
+  outstanding_balance: Type.Optional(Type.Object({ price: Type.Number(), currency: Currency() }, { description: 'Only when requires_payment is true' })),
 };
+
+/**
+ * Purchases are orders: rate limited with the project API's orders (429), and
+ * a purchase billing did not confirm may have been recorded, and counted, all the same (502).
+ */
+export const purchaseLimitFailures = [
+  [429, { headers: RateLimitedHeaders }],
+  [502, { description: 'Billing failed or did not answer; the purchase may have been recorded all the same, and then the answer carries the rate-limit headers', headers: RateLimitHeaders }],
+] as const;
 
 export interface PurchaseAnswer {
   status: 200 | 201;

@@ -66,7 +66,19 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'cloudplane legacy account API', version: '1.0.0' },
+      info: {
+        title: 'cloudplane legacy account API',
+        version: '1.0.0',
+        description:
+          'The older account-level interface: products, deploy, servers, power, upgrade, cancel and SSH keys, for accounts granted access. ' +
+          'Every request carries `Authorization: Bearer <API token>`; answers are `{result: "success", data}`, failures `{result: "error", message, errors?}`.',
+        contact: { name: 'The operator of this cloudplane installation' },
+      },
+      tags: [
+        { name: 'products', description: 'Products that can be deployed, with or without prices' },
+        { name: 'servers', description: 'Deploying servers, reading them, power, upgrade and cancel' },
+        { name: 'keys', description: 'The account’s SSH keys' },
+      ],
       components: { securitySchemes: { apiToken: { type: 'http', scheme: 'bearer' } } },
       security: [{ apiToken: [] }],
     },

@@ -5,29 +5,41 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/schema.ts';
+import { Id, jsonResponse, Text } from '../http/common.schemas.ts';
+import { REASON_MAX_LENGTH } from '../modules/cancellation/cancellation.schemas.ts';
 import { listServerAddresses } from '../modules/addresses/address-pools.ts';
 import type { ActionName } from '../modules/actions/actions.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
 import type { LegacyAccounts, LegacyServer } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
-import { PurchaseFields, purchaseAnswer } from './purchases.ts';
+import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
 import { LegacyServerSchema, toLegacyServer } from './servers.ts';
 
-const ServerParams = Type.Object({ server: Type.Integer({ minimum: 1, maximum: 2147483647, description: "The server's billing service id" }) });
+const ServerParams = Type.Object({ server: Id({ description: "The server's billing service id" }) });
 
 const UpgradeBody = Type.Object({
-  product: Type.String({ minLength: 1, maxLength: 20, description: 'The product `_id` to move to: one of the server’s `available_upgrades`' }),
+  product: Text(20, { minLength: 1, description: 'The product `_id` to move to: one of the server’s `available_upgrades`' }),
   upgrade_disk: Type.Optional(Type.Boolean({ default: false })),
 });
 
 const CancelBody = Type.Object({
-  reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' }),
+  reason: Text(REASON_MAX_LENGTH, { minLength: 1, pattern: '\\S' }),
   immediate: Type.Optional(Type.Boolean({ default: false, description: 'true: at once; false: at the end of the current billing cycle' })),
 });
 
-/** Power actions and the project API action each starts (D13). */
-const POWER_ACTIONS: Record<string, ActionName> = { boot: 'power_on', shutdown: 'shutdown', reboot: 'reboot' };
+/** Power actions, the project API action each starts (D13), and the operationId of each. */
+const POWER_ACTIONS: Record<string, { action: ActionName; operationId: string }> = {
+  boot: { action: 'power_on', operationId: 'legacyBootServer' },
+  shutdown: { action: 'shutdown', operationId: 'legacyShutdownServer' },
+  reboot: { action: 'reboot', operationId: 'legacyRebootServer' },
+};
+
+/**
+ * Every server route finds the server through billing (the legacy id is its
+ * billing service id), so any of them can meet billing's failures.
+ */
+const serverFailures = [401, 403, 404, 502, 503] as const;
 
 export interface LegacyServerRouteOptions {
   db: Kysely<Database>;
@@ -52,13 +64,29 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
 
   app.get(
     '/servers',
-    { schema: { tags, summary: 'The account’s active servers', response: { 200: Success(Type.Object({ servers: Type.Array(LegacyServerSchema) })), ...failureResponses } } },
+    {
+      schema: {
+        operationId: 'legacyListServers',
+        tags,
+        summary: 'The account’s active servers',
+        // Every active server of the account: the spec gives this list no pages and an account no server limit.
+        response: { 200: Success(Type.Object({ servers: Type.Array(LegacyServerSchema) })), ...failureResponses(401, 403, 502, 503) },
+      },
+    },
     async (request) => success({ servers: await view(await accounts.servers(request.legacyActor)) }),
   );
 
   app.get(
     '/servers/:server',
-    { schema: { tags, summary: 'One active server', params: ServerParams, response: { 200: Success(Type.Object({ server: LegacyServerSchema })), ...failureResponses } } },
+    {
+      schema: {
+        operationId: 'legacyGetServer',
+        tags,
+        summary: 'One active server',
+        params: ServerParams,
+        response: { 200: Success(Type.Object({ server: LegacyServerSchema })), ...failureResponses(...serverFailures) },
+      },
+    },
     async (request) => {
       const [server] = await view([await accounts.server(request.legacyActor, request.params.server)]);
       return success({ server: server! });
@@ -69,10 +97,11 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
     '/servers/:server/status',
     {
       schema: {
+        operationId: 'legacyGetServerStatus',
         tags,
         summary: 'Whether the server is running',
         params: ServerParams,
-        response: { 200: Success(Type.Object({ status: Type.Union([Type.Literal('online'), Type.Literal('offline')]) })), ...failureResponses },
+        response: { 200: Success(Type.Object({ status: Type.Union([Type.Literal('online'), Type.Literal('offline')]) })), ...failureResponses(...serverFailures) },
       },
     },
     async (request) => {
@@ -81,15 +110,17 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
     },
   );
 
-  for (const [path, action] of Object.entries(POWER_ACTIONS)) {
+  for (const [path, { action, operationId }] of Object.entries(POWER_ACTIONS)) {
     app.post(
       `/servers/:server/${path}`,
       {
         schema: {
+          operationId,
           tags,
           summary: `Start server.${action}; answers when it is accepted, not when it is done`,
           params: ServerParams,
-          response: { 200: SuccessNull, ...failureResponses },
+          // 409: another action is running on the server, or it is suspended; 503: the provisioning system is not taking work.
+          response: { 200: SuccessNull, ...failureResponses(401, 403, 404, 409, 502, 503) },
         },
       },
       async (request) => {
@@ -104,11 +135,16 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
     '/servers/:server/upgrade',
     {
       schema: {
+        operationId: 'legacyUpgradeServer',
         tags,
         summary: 'Upgrade to another product, charged from credit at once when it covers the cost',
         params: ServerParams,
         body: UpgradeBody,
-        response: { 200: Success(Type.Object(PurchaseFields)), 201: Success(Type.Object(PurchaseFields)), ...failureResponses },
+        response: {
+          200: jsonResponse(Success(Type.Object(PurchaseFields)), 'The upgrade is ordered; its invoice must be paid in the control panel first'),
+          201: jsonResponse(Success(Type.Object(PurchaseFields)), 'Credit paid for the upgrade: it begins'),
+          ...failureResponses(401, 403, 404, 409, 422, ...purchaseLimitFailures, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -135,10 +171,11 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
     summary: 'Cancel the server, at once or at the end of the billing cycle (PUT and POST both accepted)',
     params: ServerParams,
     body: CancelBody,
-    response: { 200: SuccessNull, ...failureResponses },
+    // 409: the server already has a cancellation request of the other kind.
+    response: { 200: SuccessNull, ...failureResponses(401, 403, 404, 409, 422, 502, 503) },
   };
-  app.put('/servers/:server/cancel', { schema: cancelSchema }, cancel);
-  app.post('/servers/:server/cancel', { schema: { ...cancelSchema, summary: 'Cancel the server (the same as PUT)' } }, cancel);
+  app.put('/servers/:server/cancel', { schema: { ...cancelSchema, operationId: 'legacyCancelServer' } }, cancel);
+  app.post('/servers/:server/cancel', { schema: { ...cancelSchema, operationId: 'legacyCancelServerByPost', summary: 'Cancel the server (the same as PUT)' } }, cancel);
 };
 
 /**

@@ -1,29 +1,32 @@
 // A server as the legacy API shows it: the billing service's view (id,
 // state, billing) joined with the server's (hostname, product, network).
 import { Type, type Static } from 'typebox';
-import type { Catalogue } from '../modules/catalogue/catalogue.schemas.ts';
+import { CalendarDate, Currency, Id, List, Text } from '../http/common.schemas.ts';
+import { MAX_UPGRADES, type Catalogue } from '../modules/catalogue/catalogue.schemas.ts';
+import { LegacyProductId } from './legacy.schemas.ts';
 import { upgradeOptions } from '../modules/orders/order-requests.ts';
 import type { LegacyServer } from './legacy-accounts.service.ts';
 
+// Empty strings stand in for what the server does not know (no hostname, no address yet).
 export const LegacyServerSchema = Type.Object({
-  id: Type.Integer({ description: "The server's billing service id" }),
-  hostname: Type.String(),
-  state: Type.String({ description: 'Billing state: Active, Suspended or Pending Cancellation (not online/offline)' }),
-  created: Type.String({ description: 'YYYY-MM-DD' }),
+  id: Id({ description: "The server's billing service id" }),
+  hostname: Text(64),
+  state: Text(30, { description: 'Billing state: Active, Suspended or Pending Cancellation (not online/offline)' }),
+  created: CalendarDate({ description: 'YYYY-MM-DD' }),
   product: Type.Object({
-    _id: Type.String(),
-    name: Type.String(),
-    location: Type.String(),
-    image: Type.String({ description: 'Display name of the installed image' }),
-    available_upgrades: Type.Array(Type.String()),
+    _id: LegacyProductId,
+    name: Text(100),
+    location: Text(32),
+    image: Text(100, { description: 'Display name of the installed image' }),
+    available_upgrades: List(LegacyProductId, MAX_UPGRADES),
   }),
-  network: Type.Object({ primary_ipaddress: Type.String() }),
+  network: Type.Object({ primary_ipaddress: Text(15) }),
   billing: Type.Object({
-    billing_cycle: Type.String(),
-    next_due: Type.String({ description: 'YYYY-MM-DD' }),
+    billing_cycle: Text(20),
+    next_due: CalendarDate({ description: 'YYYY-MM-DD' }),
     initial_cost: Type.Number({ description: 'Setup fee paid' }),
     recurring_cost: Type.Number(),
-    currency: Type.String(),
+    currency: Currency(),
   }),
 });
 

@@ -4,10 +4,15 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { MAX_FIELD_ERRORS } from '../common.schemas.ts';
 
 // ajv-formats ships CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
+/**
+ * Every format the schemas use is checked, `int32` and `int64` (the integer
+ * formats of the OpenAPI documents) included: ajv-formats defines all of them.
+ */
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, removeAdditional: false, ...options });
   addFormats(ajv);
@@ -46,6 +51,9 @@ function findUnstorable(body: unknown): { pointer: string; message: string } | n
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+/** The first problems only: a body with thousands of bad items gets an answer of bounded size (the problem schema's `errors`). */
+const firstProblems = (errors: unknown[] | null | undefined) => errors?.slice(0, MAX_FIELD_ERRORS) ?? errors;
+
 function refusingUnstorable(validate: Validate): Validate {
   const wrapped: Validate = (data) => {
     const problem = findUnstorable(data);
@@ -54,7 +62,7 @@ function refusingUnstorable(validate: Validate): Validate {
       return false;
     }
     const valid = validate(data);
-    wrapped.errors = validate.errors;
+    wrapped.errors = firstProblems(validate.errors);
     return valid;
   };
   return wrapped;
@@ -62,7 +70,8 @@ function refusingUnstorable(validate: Validate): Validate {
 
 /**
  * Coercion would read `0x1`, `1e0`, ` 1` or `+1` as the id 1; an id in a path
- * is plain digits or it names nothing.
+ * is plain digits or it names nothing. Sixteen digits reach every id
+ * (Number.MAX_SAFE_INTEGER); the schema's maximum refuses what lies beyond.
  */
 function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string, { type?: unknown }> }): Validate {
   const integerNames = Object.entries(schema.properties ?? {})
@@ -71,7 +80,7 @@ function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string,
   if (integerNames.length === 0) return validate;
   const wrapped: Validate = (data) => {
     const params = (data ?? {}) as Record<string, unknown>;
-    const bad = integerNames.find((name) => typeof params[name] === 'string' && !/^\d{1,15}$/.test(params[name] as string));
+    const bad = integerNames.find((name) => typeof params[name] === 'string' && !/^\d{1,16}$/.test(params[name] as string));
     if (bad) {
       wrapped.errors = [{ instancePath: `/${bad}`, keyword: 'type', message: 'must be an integer', params: {} }];
       return false;

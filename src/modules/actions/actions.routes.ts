@@ -1,15 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../http/common.schemas.ts';
+import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused, Text, UnavailableRetryAfter } from '../../http/common.schemas.ts';
 import { buildPage, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
 import { hashRequest } from '../idempotency/idempotency.ts';
 import { ServerParams } from '../servers/servers.schemas.ts';
-import { ActionBodies, ActionListQuery, ActionParams, ActionSchema, ACTION_NAMES } from './actions.schemas.ts';
+import { ActionBodies, ActionListQuery, ActionParams, ActionSchema, actionOperationName, ACTION_NAMES, type ActionName } from './actions.schemas.ts';
 import type { ActionService } from './actions.service.ts';
 
 export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Repeat a request safely: the same key and body answer the first result' })),
+  'idempotency-key': Type.Optional(Text(255, { minLength: 1, description: 'Repeat a request safely: the same key and body answer the first result' })),
 });
+
+/** Starts that check their body against the catalogue, which billing serves: only these can meet billing's failure. */
+const READS_CATALOGUE: ReadonlySet<ActionName> = new Set(['reinstall', 'mount_iso']);
 
 export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; publicUrl: string | undefined }> = async (app, { actions, publicUrl }) => {
   const tags = ['actions'];
@@ -17,11 +20,12 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; p
     '/projects/:project_slug/actions/',
     {
       schema: {
+        operationId: 'listActions',
         tags,
         summary: "The project's actions, newest first",
         params: Type.Object({ project_slug: ActionParams.properties.project_slug }),
         querystring: ActionListQuery,
-        response: { 200: PaginatedSchema(ActionSchema), ...errorResponses },
+        response: { 200: PaginatedSchema(ActionSchema), ...problemResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -34,7 +38,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; p
 
   app.get(
     '/projects/:project_slug/actions/:action_id/',
-    { schema: { tags, summary: 'An action', params: ActionParams, response: { 200: ActionSchema, ...errorResponses } } },
+    { schema: { operationId: 'getAction', tags, summary: 'An action', params: ActionParams, response: { 200: ActionSchema, ...problemResponses(401, 404) } } },
     (request) => actions.get(request.actor, request.params.project_slug, Number(request.params.action_id)),
   );
 
@@ -44,12 +48,28 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; p
       `/projects/:project_slug/servers/:server_id/actions/${name}/`,
       {
         schema: {
+          operationId: `startServer${actionOperationName(name)}`,
           tags,
           summary: `Start server.${name}`,
+          description:
+            'Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. ' +
+            'With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). ' +
+            'When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.',
           params: ServerParams,
           headers: IdempotencyHeaders,
           ...(body ? { body } : {}),
-          response: { 202: ActionSchema, ...errorResponses },
+          response: {
+            202: jsonResponse(ActionSchema, 'The action, started (or, for a repeated Idempotency-Key, the first one, whatever state it is in now)', IdempotentReplayedHeader),
+            ...problemResponses(
+              400,
+              401,
+              refused('read_only_key', 'project_not_ready'),
+              404,
+              conflicts('conflict', 'idempotency_key_reused', 'project_deleting'),
+              ...(READS_CATALOGUE.has(name) ? [502 as const] : []),
+              [503, { codes: ['upstream_unavailable'], headers: UnavailableRetryAfter }],
+            ),
+          },
         },
       },
       async (request, reply) => {

@@ -1,7 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../../http/common.schemas.ts';
+import { Id, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
 import { PageQuery } from '../../http/pagination.ts';
+import { CatalogueId } from '../catalogue/catalogue.schemas.ts';
 import { SlugParam } from '../projects/projects.schemas.ts';
+import { ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
+import { SnapshotName } from '../snapshots/snapshots.schemas.ts';
 
 export const ACTION_NAMES = [
   'power_on',
@@ -20,39 +23,55 @@ export const ACTION_NAMES = [
 export type ActionName = (typeof ACTION_NAMES)[number];
 export const ACTION_TYPES = ACTION_NAMES.map((name) => `server.${name}` as const);
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** `power_on` → `PowerOn`: the tail of the operationId of its start. */
+export const actionOperationName = (name: ActionName) => name.replace(/(?:^|_)([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 /** The body each action start takes; actions not listed take none. */
 export const ActionBodies: Partial<Record<ActionName, ReturnType<typeof Type.Object>>> = {
   reinstall: Type.Object({
-    image: Type.String({ minLength: 1, maxLength: 64 }),
-    ssh_keys: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+    image: Text(64, { minLength: 1 }),
+    ssh_keys: Type.Optional(SshKeyIds()),
   }),
-  create_snapshot: Type.Object({ name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })) }),
-  restore_snapshot: Type.Object({ snapshot_id: Id }),
-  mount_iso: Type.Object({ iso_id: Id }),
+  create_snapshot: Type.Object({ name: Type.Optional(SnapshotName) }),
+  restore_snapshot: Type.Object({ snapshot_id: Id() }),
+  mount_iso: Type.Object({ iso_id: CatalogueId() }),
 };
 
+const ActionStatus = Type.Union([Type.Literal('running'), Type.Literal('unknown'), Type.Literal('success'), Type.Literal('error')]);
+const ActionType = Type.Union(ACTION_TYPES.map((type) => Type.Literal(type)));
+
 export const ActionSchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.String(),
-  status: Type.Union([Type.Literal('running'), Type.Literal('unknown'), Type.Literal('success'), Type.Literal('error')]),
-  resource: Type.Object({ type: Type.Literal('server'), id: Type.String() }),
-  started_at: Type.String(),
-  finished_at: Nullable(Type.String()),
-  error: Nullable(Type.Object({ code: Type.String(), message: Type.String() })),
-  result: Type.Object({}, { additionalProperties: true, description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}' }),
+  id: Id(),
+  type: Type.String({ enum: [...ACTION_TYPES] }),
+  status: ActionStatus,
+  resource: Type.Object({ type: Type.Literal('server'), id: ServerId }),
+  started_at: Timestamp(),
+  finished_at: Nullable(Timestamp()),
+  error: Nullable(
+    Type.Object({
+      code: Text(50, { pattern: '^[a-z_]+$', description: 'Such as provisioning_unavailable, provisioning_error, not_carried_out, server_deleted, no_addresses' }),
+      message: Text(255),
+    }),
+  ),
+  result: Type.Object(
+    {
+      root_password: Type.Optional(Text(128)),
+      snapshot_id: Type.Optional(Id()),
+      subnet: Type.Optional(Text(43)),
+    },
+    { description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}' },
+  ),
 });
 
 export const ActionListQuery = Type.Object({
   ...PageQuery,
-  resource_id: Type.Optional(Type.String({ pattern: '^[0-9a-f]{1,32}$', maxLength: 32 })),
+  resource_id: Type.Optional(Text(32, { pattern: '^[0-9a-f]{1,32}$' })),
   resource_type: Type.Optional(Type.Union([Type.Literal('server')])),
-  status: Type.Optional(Type.Union([Type.Literal('running'), Type.Literal('unknown'), Type.Literal('success'), Type.Literal('error')])),
-  type: Type.Optional(Type.Union(ACTION_TYPES.map((type) => Type.Literal(type)))),
+  status: Type.Optional(ActionStatus),
+  type: Type.Optional(ActionType),
 });
 
-export const ActionParams = Type.Object({ project_slug: SlugParam, action_id: Type.String({ pattern: '^\\d{1,18}$' }) });
+export const ActionParams = Type.Object({ project_slug: SlugParam, action_id: Text(18, { pattern: '^\\d{1,18}$' }) });
 
 export type Action = Static<typeof ActionSchema>;
 export type ActionFilters = Omit<Static<typeof ActionListQuery>, 'page' | 'page_size'>;

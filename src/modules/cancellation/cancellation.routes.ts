@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses } from '../../http/common.schemas.ts';
+import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
 import { ServerParams } from '../servers/servers.schemas.ts';
 import { CancelBody, CancellationAnswerSchema } from './cancellation.schemas.ts';
 import type { CancellationService } from './cancellation.service.ts';
@@ -9,6 +9,7 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox<{ cancellation: Cance
     '/projects/:project_slug/servers/:server_id/cancel/',
     {
       schema: {
+        operationId: 'cancelServer',
         tags: ['servers'],
         summary: 'Request the cancellation of a server (admin or owner)',
         description:
@@ -19,7 +20,8 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox<{ cancellation: Cance
         response: {
           200: { ...CancellationAnswerSchema, description: 'The same request was made before; nothing changed' },
           202: { ...CancellationAnswerSchema, description: 'The cancellation is requested (immediate: carried out)' },
-          ...errorResponses,
+          // Billing is asked for the server's service and told of the cancellation; an immediate one also removes the server's reverse DNS.
+          ...problemResponses(400, 401, refused('read_only_key', 'insufficient_role', 'project_not_ready'), 404, conflicts('conflict', 'project_deleting'), 502, 503),
         },
       },
     },

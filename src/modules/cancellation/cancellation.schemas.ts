@@ -1,6 +1,6 @@
 // The cancel request on a server and its answer (spec "Cancel body").
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../../http/common.schemas.ts';
+import { Nullable, Text } from '../../http/common.schemas.ts';
 
 export const REASON_MAX_LENGTH = 1000;
 
@@ -12,7 +12,7 @@ export type CancellationKind = Static<typeof When>;
 export const CancelBody = Type.Object({
   when: When,
   // null counts as no reason, like leaving it out. Whether one is needed depends on `when`; the service checks that.
-  reason: Type.Optional(Nullable(Type.String({ maxLength: REASON_MAX_LENGTH }), { description: 'Up to 1000 characters; required for end_of_term' })),
+  reason: Type.Optional(Nullable(Text(REASON_MAX_LENGTH), { description: 'Up to 1000 characters; required for end_of_term' })),
 });
 export type CancelBody = Static<typeof CancelBody>;
 

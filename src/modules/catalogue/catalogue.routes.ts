@@ -1,35 +1,45 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { errorResponses } from '../../http/common.schemas.ts';
+import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
-import { ImageSchema, IsoSchema, LocationSchema, PricingSchema, ProductSchema } from './catalogue.schemas.ts';
+import { ImageListSchema, IsoListSchema, LocationListSchema, PricingSchema, ProductListSchema } from './catalogue.schemas.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
   const tags = ['catalogue'];
+  // The catalogue is read from billing, for a project that is set up.
+  const failures = problemResponses(401, refused('project_not_ready'), 404, conflicts('project_deleting'), 502, 503);
+
   app.get(
     '/projects/:project_slug/products/',
-    { schema: { tags, summary: 'Products that can be ordered', params: ProjectParams, response: { 200: Type.Array(ProductSchema), ...errorResponses } } },
+    { schema: { operationId: 'listProducts', tags, summary: 'Products that can be ordered', params: ProjectParams, response: { 200: ProductListSchema, ...failures } } },
     (request) => catalogue.products(request.actor, request.params.project_slug),
   );
   app.get(
     '/projects/:project_slug/images/',
-    { schema: { tags, summary: 'Images servers can be installed with', params: ProjectParams, response: { 200: Type.Array(ImageSchema), ...errorResponses } } },
+    { schema: { operationId: 'listImages', tags, summary: 'Images servers can be installed with', params: ProjectParams, response: { 200: ImageListSchema, ...failures } } },
     (request) => catalogue.images(request.actor, request.params.project_slug),
   );
   app.get(
     '/projects/:project_slug/locations/',
-    { schema: { tags, summary: 'Locations where at least one product is offered', params: ProjectParams, response: { 200: Type.Array(LocationSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listLocations',
+        tags,
+        summary: 'Locations where at least one product is offered',
+        params: ProjectParams,
+        response: { 200: LocationListSchema, ...failures },
+      },
+    },
     (request) => catalogue.locations(request.actor, request.params.project_slug),
   );
   app.get(
     '/projects/:project_slug/isos/',
-    { schema: { tags, summary: 'ISO images that can be mounted', params: ProjectParams, response: { 200: Type.Array(IsoSchema), ...errorResponses } } },
+    { schema: { operationId: 'listIsos', tags, summary: 'ISO images that can be mounted', params: ProjectParams, response: { 200: IsoListSchema, ...failures } } },
     (request) => catalogue.isos(request.actor, request.params.project_slug),
   );
   app.get(
     '/projects/:project_slug/pricing/',
-    { schema: { tags, summary: 'Prices of extras', params: ProjectParams, response: { 200: PricingSchema, ...errorResponses } } },
+    { schema: { operationId: 'getPricing', tags, summary: 'Prices of extras', params: ProjectParams, response: { 200: PricingSchema, ...failures } } },
     (request) => catalogue.pricing(request.actor, request.params.project_slug),
   );
 };

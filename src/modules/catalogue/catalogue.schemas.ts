@@ -1,101 +1,129 @@
 // The catalogue: what the operator PUTs whole, and the public views of it.
+// Its bounds are the ones every copy of a catalogue value (a server's
+// location, image and plan; an order's request) is held to.
 import { Type, type Static } from 'typebox';
+import { Currency, Int32, List, Nullable, Text } from '../../http/common.schemas.ts';
 
-const Decimal = Type.String({ pattern: '^\\d{1,10}\\.\\d{2}$', maxLength: 13, description: 'Decimal amount with two decimals' });
-const Cycle = Type.String({ pattern: '^[a-z]{1,20}$', maxLength: 20 });
-const Code = Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,31}$', maxLength: 32 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 });
+/** Product and ISO ids: the operator's numbering, kept in 32-bit columns. */
+export const CatalogueId = (options: { description?: string } = {}) => Int32(1, 2_147_483_647, options);
+
+/** A catalogue price: at most ten digits before the point. */
+const Decimal = Text(13, { pattern: '^\\d{1,10}\\.\\d{2}$', description: 'Decimal amount with two decimals' });
+export const CycleName = (options: { description?: string } = {}) => Text(20, { pattern: '^[a-z]{1,20}$', ...options });
+export const LocationCode = (options: { description?: string } = {}) => Text(32, { pattern: '^[a-z0-9][a-z0-9-]{0,31}$', ...options });
+export const ImageName = (options: { description?: string } = {}) => Text(64, { pattern: '^[a-z0-9][a-z0-9.-]{0,63}$', ...options });
+export const CountryCode = (options: { description?: string } = {}) => Text(2, { pattern: '^[A-Z]{2}$', ...options });
+export const MAX_BILLING_CYCLES = 10;
 // Keys are billing cycles; anything else is refused rather than ignored.
-const PriceTable = Type.Record(Type.String({ pattern: '^[a-z]{1,20}$' }), Decimal, { maxProperties: 10, additionalProperties: false });
-const Label = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+export const PriceTable = Type.Record(Type.String({ pattern: '^[a-z]{1,20}$' }), Decimal, { maxProperties: MAX_BILLING_CYCLES, additionalProperties: false });
+/** Names and labels: 1 to `maxLength` characters. */
+export const Label = (maxLength: number) => Text(maxLength, { minLength: 1 });
+export const MAX_UPGRADES = 100;
+export const MAX_ISOS = 500;
+export const MAX_PRODUCTS = 500;
+const MAX_IMAGES = 200;
+const MAX_LOCATIONS = 100;
 
 export const LocationSchema = Type.Object({
-  code: Code,
+  code: LocationCode(),
   city: Label(100),
   country: Label(100),
-  country_code: Type.String({ pattern: '^[A-Z]{2}$', maxLength: 2 }),
+  country_code: CountryCode(),
 });
 
 // The operator's view of a location adds the address pools servers there draw from.
 export const CatalogueLocationSchema = Type.Object({
   ...LocationSchema.properties,
-  ipv4_pool: Type.Optional(Type.String({ maxLength: 43, description: 'IPv4 network in CIDR form; its first host is the gateway' })),
-  ipv6_pool: Type.Optional(Type.String({ maxLength: 43, description: 'IPv6 network in CIDR form, handed out as /64 subnets' })),
+  ipv4_pool: Type.Optional(Text(43, { description: 'IPv4 network in CIDR form; its first host is the gateway' })),
+  ipv6_pool: Type.Optional(Text(43, { description: 'IPv6 network in CIDR form, handed out as /64 subnets' })),
 });
 
 export const ImageSchema = Type.Object({
-  name: Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{0,63}$', maxLength: 64 }),
+  name: ImageName(),
   distro: Label(100),
   version: Label(50),
   display_name: Label(100),
 });
 
 export const ProductLocationSchema = Type.Object({
-  code: Code,
+  code: LocationCode(),
   in_stock: Type.Boolean(),
   upgrade_in_stock: Type.Boolean(),
 });
 
 const publicProductFields = {
-  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  id: CatalogueId(),
   name: Label(100),
   category: Label(100),
-  description: Type.Array(Label(255), { maxItems: 50 }),
+  description: List(Label(255), 50),
   prices: PriceTable,
   setup_fees: PriceTable,
-  currency: Currency,
-  billing_cycles: Type.Array(Cycle, { minItems: 1, maxItems: 10 }),
-  default_billing_cycle: Cycle,
-  locations: Type.Array(ProductLocationSchema, { maxItems: 100 }),
-  images: Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100 }),
+  currency: Currency(),
+  billing_cycles: List(CycleName(), MAX_BILLING_CYCLES, { minItems: 1 }),
+  default_billing_cycle: CycleName(),
+  locations: List(ProductLocationSchema, MAX_LOCATIONS),
+  images: List(Text(64), 100),
 };
 
 export const ProductSchema = Type.Object(publicProductFields);
 
+export const PLAN_LIMITS = {
+  cpu_cores: { minimum: 1, maximum: 1024 },
+  ram_mb: { minimum: 1, maximum: 16_777_216 },
+  disk_gb: { minimum: 1, maximum: 1_048_576 },
+} as const;
+
 export const PlanSchema = Type.Object({
-  cpu_cores: Type.Integer({ minimum: 1, maximum: 1024 }),
-  ram_mb: Type.Integer({ minimum: 1, maximum: 16777216 }),
-  disk_gb: Type.Integer({ minimum: 1, maximum: 1048576 }),
-  boot_disk_gb: Type.Integer({ minimum: 1, maximum: 1048576 }),
+  cpu_cores: Int32(PLAN_LIMITS.cpu_cores.minimum, PLAN_LIMITS.cpu_cores.maximum),
+  ram_mb: Int32(PLAN_LIMITS.ram_mb.minimum, PLAN_LIMITS.ram_mb.maximum),
+  disk_gb: Int32(PLAN_LIMITS.disk_gb.minimum, PLAN_LIMITS.disk_gb.maximum),
+  boot_disk_gb: Int32(PLAN_LIMITS.disk_gb.minimum, PLAN_LIMITS.disk_gb.maximum),
 });
 
 export const CatalogueProductSchema = Type.Object({
   ...publicProductFields,
   plan: PlanSchema,
-  bandwidth_gb: Type.Integer({ minimum: 0, maximum: 10000000 }),
+  bandwidth_gb: Int32(0, 10_000_000),
   pooled_bandwidth: Type.Boolean(),
-  upgradeable_to: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 }),
+  upgradeable_to: List(CatalogueId(), MAX_UPGRADES),
   private_network: Type.Boolean(),
 });
 
+/** The sizes of extra bandwidth on sale, in GB. */
+export const BandwidthSize = (options: { description?: string } = {}) => Int32(1, 1_000_000, options);
+
 export const PricingSchema = Type.Object({
-  currency: Currency,
+  currency: Currency(),
   ipv4_additional: PriceTable,
   ipv6: PriceTable,
-  extra_bandwidth: Type.Array(
-    Type.Object({ size_gb: Type.Integer({ minimum: 1, maximum: 1000000 }), price: Decimal }),
-    { maxItems: 50 },
-  ),
+  extra_bandwidth: List(Type.Object({ size_gb: BandwidthSize(), price: Decimal }), 50),
 });
 
+export const IsoName = Label(255);
 export const IsoSchema = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  name: Type.Union([Label(255), Type.Null()]),
+  id: CatalogueId(),
+  name: Nullable(IsoName),
 });
 
 export const PromoCodeSchema = Type.Object({
-  code: Type.String({ pattern: '^[A-Za-z0-9_-]{1,50}$', maxLength: 50 }),
-  percent_off: Type.Integer({ minimum: 1, maximum: 100 }),
+  code: Text(50, { pattern: '^[A-Za-z0-9_-]{1,50}$' }),
+  percent_off: Int32(1, 100),
 });
 
 export const CatalogueSchema = Type.Object({
-  locations: Type.Array(CatalogueLocationSchema, { maxItems: 100 }),
-  images: Type.Array(ImageSchema, { maxItems: 200 }),
-  products: Type.Array(CatalogueProductSchema, { maxItems: 500 }),
+  locations: List(CatalogueLocationSchema, MAX_LOCATIONS),
+  images: List(ImageSchema, MAX_IMAGES),
+  products: List(CatalogueProductSchema, MAX_PRODUCTS),
   pricing: PricingSchema,
-  isos: Type.Array(IsoSchema, { maxItems: 500 }),
-  promo_codes: Type.Array(PromoCodeSchema, { maxItems: 500 }),
+  isos: List(IsoSchema, MAX_ISOS),
+  promo_codes: List(PromoCodeSchema, 500),
 });
+
+/** The public lists, as long as the catalogue's own. */
+export const ProductListSchema = List(ProductSchema, MAX_PRODUCTS);
+export const ImageListSchema = List(ImageSchema, MAX_IMAGES);
+export const LocationListSchema = List(LocationSchema, MAX_LOCATIONS);
+export const IsoListSchema = List(IsoSchema, MAX_ISOS);
 
 export type Catalogue = Static<typeof CatalogueSchema>;
 export type CatalogueProduct = Static<typeof CatalogueProductSchema>;

@@ -33,6 +33,7 @@ export const firewallOperatorRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Data
     {
       schema: {
         hide,
+        operationId: 'operatorGetServerFirewall',
         params: Params,
         response: {
           200: Type.Object({ generation: Type.Integer(), applied_generation: Type.Integer(), ruleset: Type.String() }),
@@ -52,6 +53,7 @@ export const firewallOperatorRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Data
     {
       schema: {
         hide,
+        operationId: 'operatorEvaluateServerFirewall',
         params: Params,
         body: EvaluateBody,
         response: { 200: Type.Object({ allowed: Type.Boolean(), rule_ids: Type.Array(Type.Integer()) }), ...errorResponses },

@@ -73,6 +73,8 @@ const sameRule = (row: repo.RuleRow, rule: NormalisedRule) =>
 const WRITE = { write: true } as const;
 const READ = {} as const;
 
+const SERVERS_NAMED_IN_DETAIL = 10;
+
 export class FirewallService {
   constructor(private readonly deps: FirewallServiceDependencies) {}
 
@@ -138,9 +140,9 @@ export class FirewallService {
       if (!group) throw notFound('Firewall group');
       const servers = (await serversOfGroup(trx, groupId)).sort();
       if (servers.length > 0) {
-        throw new ApiError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${servers.join(', ')}; detach it first`, {
-          servers,
-        });
+        // Every id is in `servers`; the sentence names a few, so it stays readable (and within the detail's bound) for any number.
+        const named = servers.length > SERVERS_NAMED_IN_DETAIL ? `${servers.slice(0, SERVERS_NAMED_IN_DETAIL).join(', ')} and ${servers.length - SERVERS_NAMED_IN_DETAIL} more` : servers.join(', ');
+        throw new ApiError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${named}; detach it first`, { servers });
       }
       await repo.deleteGroup(trx, groupId);
     });

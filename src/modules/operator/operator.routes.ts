@@ -45,28 +45,28 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   const { users, apiKeys, members, upstreams } = deps;
   const billing = upstreams.builtin.billing;
 
-  app.post('/users', { schema: { hide, body: schemas.CreateUserBody, response: { 201: schemas.UserSchema, ...errorResponses } } }, async (request, reply) =>
+  app.post('/users', { schema: { hide, operationId: 'operatorCreateUser', body: schemas.CreateUserBody, response: { 201: schemas.UserSchema, ...errorResponses } } }, async (request, reply) =>
     reply.code(201).send(await users.create(request.body)),
   );
 
-  app.get('/users/:user_id', { schema: { hide, params: schemas.UserIdParams, response: { 200: schemas.UserSchema, ...errorResponses } } }, (request) =>
+  app.get('/users/:user_id', { schema: { hide, operationId: 'operatorGetUser', params: schemas.UserIdParams, response: { 200: schemas.UserSchema, ...errorResponses } } }, (request) =>
     users.get(request.params.user_id),
   );
 
   app.post(
     '/users/:user_id/api-keys',
-    { schema: { hide, params: schemas.UserIdParams, body: schemas.CreateApiKeyBody, response: { 201: schemas.CreatedApiKeySchema, ...errorResponses } } },
+    { schema: { hide, operationId: 'operatorCreateApiKey', params: schemas.UserIdParams, body: schemas.CreateApiKeyBody, response: { 201: schemas.CreatedApiKeySchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await apiKeys.create(request.params.user_id, request.body)),
   );
 
-  app.delete('/api-keys/:key_id', { schema: { hide, params: schemas.KeyIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+  app.delete('/api-keys/:key_id', { schema: { hide, operationId: 'operatorRevokeApiKey', params: schemas.KeyIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await apiKeys.revoke(request.params.key_id);
     return reply.code(204).send(null);
   });
 
   app.post(
     '/users/:user_id/credit',
-    { schema: { hide, params: schemas.UserIdParams, body: schemas.CreditBody, response: { 200: schemas.BillingAccountSchema, ...errorResponses } } },
+    { schema: { hide, operationId: 'operatorAdjustCredit', params: schemas.UserIdParams, body: schemas.CreditBody, response: { 200: schemas.BillingAccountSchema, ...errorResponses } } },
     async (request) => {
       const amount = parseMoney(request.body.amount);
       try {
@@ -84,18 +84,18 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
 
   app.put(
     '/projects/:project_slug/members/:user_id',
-    { schema: { hide, params: schemas.MemberParams, body: schemas.MemberBody, response: { 200: schemas.MemberSchema, ...errorResponses } } },
+    { schema: { hide, operationId: 'operatorSetMember', params: schemas.MemberParams, body: schemas.MemberBody, response: { 200: schemas.MemberSchema, ...errorResponses } } },
     (request) => members.set(request.params.project_slug, request.params.user_id, request.body.role),
   );
 
-  app.delete('/projects/:project_slug/members/:user_id', { schema: { hide, params: schemas.MemberParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
+  app.delete('/projects/:project_slug/members/:user_id', { schema: { hide, operationId: 'operatorRemoveMember', params: schemas.MemberParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {
     await members.remove(request.params.project_slug, request.params.user_id);
     return reply.code(204).send(null);
   });
 
-  app.get('/catalogue', { schema: { hide, response: { 200: CatalogueSchema, ...errorResponses } } }, () => billing.getCatalogue());
+  app.get('/catalogue', { schema: { hide, operationId: 'operatorGetCatalogue', response: { 200: CatalogueSchema, ...errorResponses } } }, () => billing.getCatalogue());
 
-  app.put('/catalogue', { schema: { hide, body: CatalogueSchema, response: { 200: CatalogueSchema, ...errorResponses } } }, async (request) => {
+  app.put('/catalogue', { schema: { hide, operationId: 'operatorReplaceCatalogue', body: CatalogueSchema, response: { 200: CatalogueSchema, ...errorResponses } } }, async (request) => {
     const problems = catalogueProblems(request.body);
     if (problems.length > 0) {
       throw new ApiError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
@@ -105,13 +105,13 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     return billing.getCatalogue();
   });
 
-  app.get('/faults', { schema: { hide, response: { 200: Type.Record(Type.String(), schemas.FaultSchema), ...errorResponses } } }, async () =>
+  app.get('/faults', { schema: { hide, operationId: 'operatorListFaults', response: { 200: Type.Record(Type.String(), schemas.FaultSchema), ...errorResponses } } }, async () =>
     Object.fromEntries((await upstreams.faults.list()).map((fault) => [fault.system, fault])),
   );
 
   app.put(
     '/faults/:system',
-    { schema: { hide, params: schemas.SystemParams, body: schemas.FaultBody, response: { 200: schemas.FaultSchema, ...errorResponses } } },
+    { schema: { hide, operationId: 'operatorSetFault', params: schemas.SystemParams, body: schemas.FaultBody, response: { 200: schemas.FaultSchema, ...errorResponses } } },
     (request) => upstreams.faults.set(request.params.system, request.body.mode, request.body.count ?? null, request.body.committed ?? false),
   );
 
@@ -119,18 +119,18 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   const serverResponse = { 200: ServerSchema, ...errorResponses };
   app.post(
     '/projects/:project_slug/servers',
-    { schema: { hide, params: schemas.ProjectSlugParams, body: schemas.PlaceServerBody, response: { 201: ServerSchema, ...errorResponses } } },
+    { schema: { hide, operationId: 'operatorPlaceServer', params: schemas.ProjectSlugParams, body: schemas.PlaceServerBody, response: { 201: ServerSchema, ...errorResponses } } },
     async (request, reply) => reply.code(201).send(await servers.placeForOperator(request.params.project_slug, request.body)),
   );
-  app.post('/servers/:server_id/suspend', { schema: { hide, params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
+  app.post('/servers/:server_id/suspend', { schema: { hide, operationId: 'operatorSuspendServer', params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
     servers.suspend(request.params.server_id),
   );
-  app.post('/servers/:server_id/unsuspend', { schema: { hide, params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
+  app.post('/servers/:server_id/unsuspend', { schema: { hide, operationId: 'operatorUnsuspendServer', params: schemas.ServerIdParams, response: serverResponse } }, (request) =>
     servers.unsuspend(request.params.server_id),
   );
   app.put(
     '/servers/:server_id/bandwidth-usage',
-    { schema: { hide, params: schemas.ServerIdParams, body: schemas.BandwidthUsageBody, response: serverResponse } },
+    { schema: { hide, operationId: 'operatorSetBandwidthUsage', params: schemas.ServerIdParams, body: schemas.BandwidthUsageBody, response: serverResponse } },
     (request) => servers.setBandwidthUsage(request.params.server_id, request.body.used_gb),
   );
 
@@ -149,7 +149,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   ] as const) {
     app.post(
       `/invoices/:invoice_id/${action}`,
-      { schema: { hide, params: schemas.InvoiceIdParams, response: { 200: schemas.InvoiceSchema, ...errorResponses } } },
+      { schema: { hide, operationId: `operator${action === 'pay' ? 'Pay' : 'Cancel'}Invoice`, params: schemas.InvoiceIdParams, response: { 200: schemas.InvoiceSchema, ...errorResponses } } },
       async (request) => {
         const invoice = await settle(request.params.invoice_id);
         if (!invoice) throw notFound('invoice');
@@ -165,7 +165,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   if (testClock) {
     app.post(
       '/clock/advance',
-      { schema: { hide, body: schemas.ClockAdvanceBody, response: { 200: Type.Object({ now: Type.String() }), ...errorResponses } } },
+      { schema: { hide, operationId: 'operatorAdvanceClock', body: schemas.ClockAdvanceBody, response: { 200: Type.Object({ now: Type.String() }), ...errorResponses } } },
       async (request) => {
         const now = await testClock.advance(request.body.seconds);
         deps.wakeWorker();

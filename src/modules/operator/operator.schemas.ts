@@ -1,33 +1,34 @@
-import { Nullable } from '../../http/common.schemas.ts';
+import { Currency, Id, Int32, List, Money, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
 import { Type } from 'typebox';
-import { Hostname, ServerId } from '../servers/servers.schemas.ts';
+import { CatalogueId } from '../catalogue/catalogue.schemas.ts';
+import { SlugParam } from '../projects/projects.schemas.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
 
-const Decimal = Type.String({ pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', maxLength: 14, description: 'Decimal amount, at most two decimals' });
-const IdParam = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Decimal = Text(14, { pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', description: 'Decimal amount, at most two decimals' });
 
-export const UserIdParams = Type.Object({ user_id: IdParam });
-export const KeyIdParams = Type.Object({ key_id: IdParam });
-export const MemberParams = Type.Object({ project_slug: Type.String({ pattern: '^[-A-Za-z0-9_]+$', maxLength: 50 }), user_id: IdParam });
+export const UserIdParams = Type.Object({ user_id: Id() });
+export const KeyIdParams = Type.Object({ key_id: Id() });
+export const MemberParams = Type.Object({ project_slug: SlugParam, user_id: Id() });
 export const SystemParams = Type.Object({
   system: Type.Union([Type.Literal('billing'), Type.Literal('provisioning'), Type.Literal('rdns'), Type.Literal('firewall')]),
 });
 
 export const BillingAccountSchema = Type.Object({
   exists: Type.Boolean(),
-  credit_balance: Nullable(Type.String()),
-  currency: Nullable(Type.String()),
+  credit_balance: Nullable(Money()),
+  currency: Nullable(Currency()),
 });
 
 export const CreateUserBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  first_name: Type.Optional(Type.String({ maxLength: 100 })),
-  last_name: Type.Optional(Type.String({ maxLength: 100 })),
-  password: Type.Optional(Type.String({ minLength: 8, maxLength: 200 })),
+  email: Text(254, { format: 'email' }),
+  first_name: Type.Optional(Text(100)),
+  last_name: Type.Optional(Text(100)),
+  password: Type.Optional(Text(200, { minLength: 8 })),
   billing_account: Type.Optional(
     Nullable(
       Type.Object({
-        currency: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3 }),
-        credit_balance: Type.String({ pattern: '^\\d{1,10}(\\.\\d{1,2})?$', maxLength: 13 }),
+        currency: Currency(),
+        credit_balance: Text(13, { pattern: '^\\d{1,10}(\\.\\d{1,2})?$' }),
       }),
     ),
   ),
@@ -35,45 +36,45 @@ export const CreateUserBody = Type.Object({
 });
 
 export const UserSchema = Type.Object({
-  id: Type.Integer(),
-  email: Type.String(),
-  first_name: Type.String(),
-  last_name: Type.String(),
+  id: Id(),
+  email: Text(254),
+  first_name: Text(100),
+  last_name: Text(100),
   legacy_api_access: Type.Boolean(),
   billing_account: BillingAccountSchema,
-  created_at: Type.String(),
+  created_at: Timestamp(),
 });
 
 export const CreateApiKeyBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Text(100, { minLength: 1 }),
   read_only: Type.Optional(Type.Boolean()),
-  expires_at: Type.Optional(Nullable(Type.String({ format: 'date-time', maxLength: 40 }))),
+  expires_at: Type.Optional(Nullable(Text(40, { format: 'date-time' }))),
 });
 
 export const CreatedApiKeySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
+  id: Id(),
+  name: Text(100),
   read_only: Type.Boolean(),
-  expires_at: Nullable(Type.String()),
-  token: Type.String({ description: 'Shown once; only its hash is kept' }),
+  expires_at: Nullable(Text(40)),
+  token: Text(255, { description: 'Shown once; only its hash is kept' }),
 });
 
-export const CreditBody = Type.Object({ amount: Decimal, reason: Type.Optional(Type.String({ maxLength: 255 })) });
+export const CreditBody = Type.Object({ amount: Decimal, reason: Type.Optional(Text(255)) });
 
 export const MemberBody = Type.Object({
   role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]),
 });
-export const MemberSchema = Type.Object({ project: Type.String(), user_id: Type.Integer(), role: Type.String() });
+export const MemberSchema = Type.Object({ project: Text(50), user_id: Id(), role: Text(10) });
 
 export const FaultBody = Type.Object({
   mode: Type.Union([Type.Literal('ok'), Type.Literal('down'), Type.Literal('error'), Type.Literal('timeout')]),
-  count: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1000000 }))),
+  count: Type.Optional(Nullable(Int32(1, 1_000_000))),
   committed: Type.Optional(Type.Boolean()),
 });
 export const FaultSchema = Type.Object({
-  system: Type.String(),
-  mode: Type.String(),
-  count: Nullable(Type.Integer()),
+  system: Text(20),
+  mode: Text(10),
+  count: Nullable(Int32(0, 1_000_000)),
   committed: Type.Boolean(),
 });
 
@@ -81,25 +82,27 @@ export const ClockAdvanceBody = Type.Object({ seconds: Type.Number({ minimum: 0,
 
 export const PlaceServerBody = Type.Object({
   hostname: Hostname,
-  product_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  location: Type.String({ minLength: 1, maxLength: 32 }),
-  image: Type.String({ minLength: 1, maxLength: 64 }),
-  billing_cycle: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  ssh_keys: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 }), { maxItems: 100 })),
+  product_id: CatalogueId(),
+  location: Text(32, { minLength: 1 }),
+  image: Text(64, { minLength: 1 }),
+  billing_cycle: Type.Optional(Text(20, { minLength: 1 })),
+  ssh_keys: Type.Optional(SshKeyIds()),
   ipv6: Type.Optional(Type.Boolean()),
-  ipv4_additional: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+  ipv4_additional: Type.Optional(Int32(0, MAX_IPV4_ADDITIONAL)),
   private_network: Type.Optional(Type.Boolean()),
 });
-export const ProjectSlugParams = Type.Object({ project_slug: Type.String({ pattern: '^[-A-Za-z0-9_]+$', maxLength: 50 }) });
+export const ProjectSlugParams = Type.Object({ project_slug: SlugParam });
 export const ServerIdParams = Type.Object({ server_id: ServerId });
-export const BandwidthUsageBody = Type.Object({ used_gb: Type.Integer({ minimum: 0, maximum: 1000000000 }) });
+export const BandwidthUsageBody = Type.Object({ used_gb: Int32(0, 1_000_000_000) });
 
-export const InvoiceIdParams = Type.Object({ invoice_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const InvoiceIdParams = Type.Object({ invoice_id: Id() });
 export const InvoiceSchema = Type.Object({
-  id: Type.Integer(),
-  status: Type.String(),
-  total: Type.String(),
-  credit_applied: Type.String(),
-  currency: Type.String(),
-  items: Type.Array(Type.Object({ description: Type.String(), amount: Type.String() })),
+  id: Id(),
+  status: Text(12),
+  total: Money(),
+  credit_applied: Money(),
+  currency: Currency(),
+  // The items of one order: its product, setup fee, extras and promotion.
+  items: List(Type.Object({ description: Text(255), amount: Text(18, { pattern: '^-?\\d{1,14}\\.\\d{2}$' }) }), 10),
 });
+

@@ -4,7 +4,7 @@ import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { formatMoney } from '../../money.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
-import type { Order } from './orders.schemas.ts';
+import { MAX_LISTED_ORDERS, type Order } from './orders.schemas.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderStatus = OrdersTable['status'];
@@ -50,7 +50,7 @@ export function findOrderByInvoice(db: Kysely<Database>, invoiceId: number): Pro
 
 /** Newest first. */
 export function listProjectOrders(db: Kysely<Database>, projectId: number): Promise<OrderRow[]> {
-  return db.selectFrom('orders').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').limit(1000).execute();
+  return db.selectFrom('orders').selectAll().where('project_id', '=', projectId).orderBy('id', 'desc').limit(MAX_LISTED_ORDERS).execute();
 }
 
 export function insertOrder(

@@ -1,34 +1,62 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../../http/common.schemas.ts';
+import { Currency, Id, Int32, Link, List, Money, Nullable, RetryAfterHeader, Text, Timestamp, type ResponseHeader } from '../../http/common.schemas.ts';
+import { BandwidthSize, CatalogueId, CycleName, ImageName, Label, LocationCode, MAX_UPGRADES, PriceTable } from '../catalogue/catalogue.schemas.ts';
 import { SlugParam } from '../projects/projects.schemas.ts';
-import { Hostname } from '../servers/servers.schemas.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
+import { ORDER_LIMIT, ORDER_WINDOW_MS } from './rate-limit.ts';
 
-const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+/** GET …/orders/ answers the newest orders of the project, at most this many (orders.repo.ts). */
+export const MAX_LISTED_ORDERS = 1000;
+/** An order collects one warning per thing that went wrong without stopping it; today only a disk expansion can. */
+const MAX_ORDER_WARNINGS = 10;
+const PROMO_CODE_MAX_LENGTH = 50;
+const IPv4Additional = Int32(0, MAX_IPV4_ADDITIONAL, { description: 'Number of IPv4 addresses added to the first' });
 
 export const OrderServerBody = Type.Object({
   hostname: Hostname,
-  product_id: Id,
-  location: Type.String({ minLength: 1, maxLength: 32 }),
-  billing_cycle: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })),
-  image: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  snapshot_id: Type.Optional(Id),
-  ssh_keys: Type.Optional(Type.Array(Id, { maxItems: 100 })),
-  ipv4_additional: Type.Optional(Type.Integer({ minimum: 0, maximum: 16 })),
+  product_id: CatalogueId(),
+  location: Text(32, { minLength: 1 }),
+  billing_cycle: Type.Optional(Text(20, { minLength: 1 })),
+  image: Type.Optional(Text(64, { minLength: 1 })),
+  snapshot_id: Type.Optional(Id()),
+  ssh_keys: Type.Optional(SshKeyIds()),
+  ipv4_additional: Type.Optional(IPv4Additional),
   ipv6: Type.Optional(Type.Boolean()),
   private_network: Type.Optional(Type.Boolean()),
-  promo_code: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 50 }))),
-  user_data: Type.Optional(Nullable(Type.String({ maxLength: 65536 }))),
+  promo_code: Type.Optional(Nullable(Text(PROMO_CODE_MAX_LENGTH, { minLength: 1 }))),
+  user_data: Type.Optional(Nullable(Text(65536, { description: 'Unavailable: sending it answers 400 feature_unavailable' }))),
 });
 
 export const UpgradeBody = Type.Object({
-  product_id: Id,
+  product_id: CatalogueId(),
   upgrade_disk: Type.Optional(Type.Boolean()),
 });
 
-export const BandwidthBody = Type.Object({ size_gb: Type.Integer({ minimum: 1, maximum: 1000000 }) });
+export const BandwidthBody = Type.Object({ size_gb: BandwidthSize() });
+
+/** What was ordered, as recorded: a server order's fields, an upgrade's or a bandwidth order's. */
+const OrderRequestSchema = Type.Object(
+  {
+    hostname: Type.Optional(Hostname),
+    product_id: Type.Optional(CatalogueId()),
+    location: Type.Optional(LocationCode()),
+    image: Type.Optional(Nullable(ImageName())),
+    billing_cycle: Type.Optional(CycleName()),
+    ipv4_additional: Type.Optional(IPv4Additional),
+    ipv6: Type.Optional(Type.Boolean()),
+    private_network: Type.Optional(Type.Boolean()),
+    ssh_keys: Type.Optional(SshKeyIds()),
+    snapshot_id: Type.Optional(Nullable(Id())),
+    promo_code: Type.Optional(Nullable(Text(PROMO_CODE_MAX_LENGTH))),
+    has_user_data: Type.Optional(Type.Boolean({ description: 'User data itself is never stored' })),
+    upgrade_disk: Type.Optional(Type.Boolean()),
+    size_gb: Type.Optional(BandwidthSize()),
+  },
+  { description: 'What was ordered' },
+);
 
 export const OrderSchema = Type.Object({
-  id: Type.Integer(),
+  id: Id(),
   type: Type.Union([Type.Literal('server'), Type.Literal('upgrade'), Type.Literal('bandwidth')]),
   status: Type.Union([
     Type.Literal('submitting'),
@@ -39,24 +67,48 @@ export const OrderSchema = Type.Object({
     Type.Literal('failed'),
     Type.Literal('unknown'),
   ]),
-  server_id: Nullable(Type.String()),
-  request: Type.Object({}, { additionalProperties: true, description: 'What was ordered' }),
+  server_id: Nullable(ServerId),
+  request: OrderRequestSchema,
   invoice: Nullable(
-    Type.Object({ id: Type.Integer(), status: Type.String(), total: Type.String(), currency: Type.String(), url: Type.String() }),
+    Type.Object({
+      id: Id(),
+      status: Text(12, { description: 'As billing reports it, such as `unpaid`, `paid`, `cancelled`' }),
+      total: Money(),
+      currency: Currency(),
+      url: Link({ description: 'Where the invoice is paid in the console' }),
+    }),
   ),
-  warnings: Type.Array(Type.String()),
-  created_at: Type.String(),
-  updated_at: Type.String(),
+  warnings: List(Text(1000), MAX_ORDER_WARNINGS),
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
 });
+
+export const OrderListSchema = List(OrderSchema, MAX_LISTED_ORDERS, { description: `Newest first, each as last recorded; the ${MAX_LISTED_ORDERS} newest` });
 
 export const UpgradeOptionSchema = Type.Object({
-  product_id: Type.Integer(),
-  name: Type.String(),
-  prices: Type.Record(Type.String(), Type.String()),
-  currency: Type.String(),
+  product_id: CatalogueId(),
+  name: Label(100),
+  prices: PriceTable,
+  currency: Currency(),
 });
+export const UpgradeOptionListSchema = List(UpgradeOptionSchema, MAX_UPGRADES);
 
-export const OrderParams = Type.Object({ project_slug: SlugParam, order_id: Id });
+export const OrderParams = Type.Object({ project_slug: SlugParam, order_id: Id() });
+
+const WINDOW_SECONDS = ORDER_WINDOW_MS / 1000;
+
+/** The headers of the order rate limit (D7), as rate-limit.ts sends them. */
+export const RateLimitHeaders: Record<string, ResponseHeader> = {
+  'RateLimit-Limit': { schema: Int32(ORDER_LIMIT, ORDER_LIMIT), description: `Order requests allowed per API key in ${WINDOW_SECONDS} seconds` },
+  'RateLimit-Remaining': { schema: Int32(0, ORDER_LIMIT - 1), description: 'Order requests left in the window' },
+  'RateLimit-Reset': { schema: Int32(1, WINDOW_SECONDS), description: 'Seconds until the whole limit is free again' },
+};
+
+/** A refused order: wait Retry-After seconds, until a slot frees up. */
+export const RateLimitedHeaders: Record<string, ResponseHeader> = {
+  'Retry-After': RetryAfterHeader(WINDOW_SECONDS, 'Seconds until an order request is accepted again'),
+  ...RateLimitHeaders,
+};
 
 export type Order = Static<typeof OrderSchema>;
 export type OrderServerInput = Static<typeof OrderServerBody>;

@@ -1,18 +1,25 @@
 import { Type, type Static } from 'typebox';
+import { Text, Timestamp } from '../../http/common.schemas.ts';
 
-export const SlugParam = Type.String({ pattern: '^[-A-Za-z0-9_]+$', minLength: 1, maxLength: 50 });
+/** `^[-\w]+$` (spec), 1–50 characters (D1). */
+export const ProjectSlug = (options: { description?: string } = {}) => Text(50, { minLength: 1, pattern: '^[-A-Za-z0-9_]+$', ...options });
+export const SlugParam = ProjectSlug();
 export const ProjectParams = Type.Object({ project_slug: SlugParam });
 
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1–100 characters, not only spaces' });
+/** 1–100 characters, not only spaces (D1); stored trimmed. */
+export const ProjectName = (options: { description?: string } = {}) => Text(100, { minLength: 1, pattern: '\\S', ...options });
+const Name = ProjectName({ description: '1–100 characters, not only spaces' });
+
+export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
 
 export const ProjectSchema = Type.Object({
-  slug: Type.String(),
-  name: Type.String(),
-  role: Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]),
+  slug: ProjectSlug(),
+  name: ProjectName(),
+  role: Role,
   status: Type.Union([Type.Literal('setting_up'), Type.Literal('ready'), Type.Literal('deleting')], {
     description: 'setting_up until the provisioning system confirms the project',
   }),
-  created_at: Type.String({ format: 'date-time' }),
+  created_at: Timestamp(),
 });
 
 export const CreateProjectBody = Type.Object({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, NoContent } from '../../http/common.schemas.ts';
+import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
 import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
 import { SnapshotParams, SnapshotSchema } from './snapshots.schemas.ts';
@@ -13,11 +13,12 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ snapshots: SnapshotServ
     '/projects/:project_slug/snapshots/',
     {
       schema: {
+        operationId: 'listSnapshots',
         tags,
         summary: "The project's snapshots, newest first",
         params: ProjectParams,
         querystring: Type.Object(PageQuery),
-        response: { 200: PaginatedSchema(SnapshotSchema), ...errorResponses },
+        response: { 200: PaginatedSchema(SnapshotSchema), ...problemResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -30,7 +31,7 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ snapshots: SnapshotServ
 
   app.get(
     '/projects/:project_slug/snapshots/:snapshot_id/',
-    { schema: { tags, summary: 'A snapshot', params: SnapshotParams, response: { 200: SnapshotSchema, ...errorResponses } } },
+    { schema: { operationId: 'getSnapshot', tags, summary: 'A snapshot', params: SnapshotParams, response: { 200: SnapshotSchema, ...problemResponses(401, 404) } } },
     (request) => snapshots.get(request.actor, request.params.project_slug, request.params.snapshot_id),
   );
 
@@ -38,10 +39,11 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ snapshots: SnapshotServ
     '/projects/:project_slug/snapshots/:snapshot_id/',
     {
       schema: {
+        operationId: 'deleteSnapshot',
         tags,
         summary: 'Delete a snapshot that is not being created',
         params: SnapshotParams,
-        response: { 204: NoContent, ...errorResponses },
+        response: { 204: NoContent, ...problemResponses(401, refused('read_only_key', 'project_not_ready'), 404, conflicts('conflict', 'project_deleting')) },
       },
     },
     async (request, reply) => {

@@ -1,19 +1,23 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from '../../http/common.schemas.ts';
+import { Count, Id, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
 import { SlugParam } from '../projects/projects.schemas.ts';
+import { ServerId } from '../servers/servers.schemas.ts';
+
+/** What the snapshots table holds; a name left out is the server's hostname and the day. */
+export const SnapshotName = Text(255, { minLength: 1 });
 
 export const SnapshotParams = Type.Object({
   project_slug: SlugParam,
-  snapshot_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  snapshot_id: Id(),
 });
 
 export const SnapshotSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  server_id: Nullable(Type.String({ description: 'The server it was taken of, or null when that is not recorded' })),
+  id: Id(),
+  name: SnapshotName,
+  server_id: Nullable(ServerId, { description: 'The server it was taken of, or null when that is not recorded' }),
   status: Type.Union([Type.Literal('creating'), Type.Literal('completed'), Type.Literal('failed')]),
-  size_gb: Nullable(Type.Integer({ minimum: 0, description: 'Known once the snapshot is completed' })),
-  created_at: Type.String({ format: 'date-time' }),
+  size_gb: Nullable(Count({ description: 'Known once the snapshot is completed' })),
+  created_at: Timestamp(),
 });
 
 export type Snapshot = Static<typeof SnapshotSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, NoContent } from '../../http/common.schemas.ts';
+import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
 import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
 import { CreateSshKeyBody, SshKeyParams, SshKeySchema, UpdateSshKeyBody } from './ssh-keys.schemas.ts';
@@ -8,16 +8,19 @@ import type { SshKeyService } from './ssh-keys.service.ts';
 
 export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; publicUrl: string | undefined }> = async (app, { sshKeys, publicUrl }) => {
   const tags = ['ssh-keys'];
+  // Changes need a writable key and a project that is set up and not being deleted.
+  const changeRefused = refused('read_only_key', 'project_not_ready');
 
   app.get(
     '/projects/:project_slug/ssh-keys/',
     {
       schema: {
+        operationId: 'listSshKeys',
         tags,
         summary: "The project's SSH keys, oldest first",
         params: ProjectParams,
         querystring: Type.Object(PageQuery),
-        response: { 200: PaginatedSchema(SshKeySchema), ...errorResponses },
+        response: { 200: PaginatedSchema(SshKeySchema), ...problemResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -32,11 +35,13 @@ export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; p
     '/projects/:project_slug/ssh-keys/',
     {
       schema: {
+        operationId: 'createSshKey',
         tags,
         summary: 'Add an OpenSSH public key',
+        description: 'A key the project already has is refused with 409 conflict.',
         params: ProjectParams,
         body: CreateSshKeyBody,
-        response: { 201: SshKeySchema, ...errorResponses },
+        response: { 201: SshKeySchema, ...problemResponses(400, 401, changeRefused, 404, conflicts('conflict', 'project_deleting')) },
       },
     },
     async (request, reply) => reply.code(201).send(await sshKeys.create(request.actor, request.params.project_slug, request.body)),
@@ -44,7 +49,7 @@ export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; p
 
   app.get(
     '/projects/:project_slug/ssh-keys/:ssh_key_id/',
-    { schema: { tags, summary: 'An SSH key', params: SshKeyParams, response: { 200: SshKeySchema, ...errorResponses } } },
+    { schema: { operationId: 'getSshKey', tags, summary: 'An SSH key', params: SshKeyParams, response: { 200: SshKeySchema, ...problemResponses(401, 404) } } },
     (request) => sshKeys.get(request.actor, request.params.project_slug, request.params.ssh_key_id),
   );
 
@@ -52,11 +57,12 @@ export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; p
     '/projects/:project_slug/ssh-keys/:ssh_key_id/',
     {
       schema: {
+        operationId: 'renameSshKey',
         tags,
         summary: 'Rename an SSH key (the key itself never changes)',
         params: SshKeyParams,
         body: UpdateSshKeyBody,
-        response: { 200: SshKeySchema, ...errorResponses },
+        response: { 200: SshKeySchema, ...problemResponses(400, 401, changeRefused, 404, conflicts('project_deleting')) },
       },
     },
     (request) => sshKeys.update(request.actor, request.params.project_slug, request.params.ssh_key_id, request.body),
@@ -66,10 +72,12 @@ export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; p
     '/projects/:project_slug/ssh-keys/:ssh_key_id/',
     {
       schema: {
+        operationId: 'deleteSshKey',
         tags,
         summary: 'Delete an SSH key no server uses',
+        description: 'A key set on a server is refused with 409 conflict, the servers named in `servers`.',
         params: SshKeyParams,
-        response: { 204: NoContent, ...errorResponses },
+        response: { 204: NoContent, ...problemResponses(401, changeRefused, 404, conflicts('conflict', 'project_deleting')) },
       },
     },
     async (request, reply) => {
