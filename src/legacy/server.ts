@@ -85,7 +85,11 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
   });
   // The legacy paths carry their /api/v1 themselves (the spec writes them so); the server is this listener as the client reached it.
   await publishApiDocuments(app, {
-    title: 'cloudplane legacy account API reference', apiRoot: '', serverDescription: 'production or local: the legacy listener of this cloudplane as the client reached it', baseUrl: (request) => `${request.protocol}://${request.host}` });
+    title: 'cloudplane legacy account API reference',
+    apiRoot: '',
+    serverDescription: 'production or local: the legacy listener of this cloudplane as the client reached it',
+    baseUrl: (request) => `${request.protocol}://${request.host}`,
+  });
   await app.register(legacyApi, { prefix: '/api/v1', db: options.db, services: options.services, upstreams: options.upstreams, clock: options.clock, wakeWorker: options.wakeWorker, mainPort: options.mainPort, publicUrl: options.publicUrl });
   return app;
 }
