@@ -45,7 +45,7 @@ async function createReadyProject(base: string, token: string, slug: string): Pr
 
 /** Places `count` servers in the project, `concurrency` requests at a time; ids in placement order. */
 async function placeServers(base: string, adminToken: string, slug: string, count: number, concurrency: number, log: (line: string) => void) {
-  const ids: string[] = new Array(count);
+  const ids = new Array<string>(count);
   const started = performance.now();
   let next = 0;
   const worker = async () => {

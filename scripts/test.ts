@@ -1,6 +1,13 @@
 // `npm test` and `npm run test:postgres`: make sure the system tools the tests
 // use are on this machine, then run the suite.
 //
+// `npm test` first runs the static checks, in order: the type checker (tsx
+// only strips types), ESLint, and the import rules (dependency-cruiser, with
+// the violations known when the rules were written in
+// .dependency-cruiser-known-violations.json). The first that fails stops the
+// run with its own output. `npm run test:postgres` skips them: they do not
+// depend on the database, and CI runs `npm test` first.
+//
 // The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
 // Chromium, PostgreSQL), never stand-ins, and never skip when one is missing. So this
 // script checks for each of them first. Run as root, it installs the missing
@@ -9,6 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 interface Tool {
   /** What the tests need, as a person would look for it. */
@@ -74,7 +82,30 @@ function run(command: string, args: string[], environment: NodeJS.ProcessEnv = p
   return result.status ?? 1;
 }
 
+/** The same commands as `npm run typecheck`, `npm run lint` and `npm run check:imports`. */
+const staticChecks: { what: string; tool: string; args: string[] }[] = [
+  { what: 'types', tool: 'tsc', args: ['--noEmit', '-p', '.'] },
+  { what: 'lint', tool: 'eslint', args: ['.'] },
+  { what: 'import rules', tool: 'depcruise', args: ['src', 'test', 'bench', 'scripts', '--ignore-known'] },
+];
+
+function runStaticChecks(): void {
+  for (const check of staticChecks) {
+    const commandLine = [check.tool, ...check.args].join(' ');
+    process.stdout.write(`== ${check.what}: ${commandLine}\n`);
+    const started = performance.now();
+    const status = run(join('node_modules', '.bin', check.tool), check.args);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (status !== 0) {
+      process.stderr.write(`== ${check.what} failed (${commandLine}, exit ${status}, ${seconds} s); the suite was not run\n`);
+      process.exit(status);
+    }
+    process.stdout.write(`== ${check.what} passed in ${seconds} s\n`);
+  }
+}
+
 const onPostgres = process.argv.includes('--postgres');
+if (!onPostgres) runStaticChecks();
 ensureTools(onPostgres ? [...suiteTools, ...postgresTools] : suiteTools);
 
 // test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts.
@@ -90,7 +121,7 @@ const started = spawnSync('scripts/test-postgres.sh', [], { encoding: 'utf8', st
 if (started.status !== 0) process.exit(started.status ?? 1);
 const databaseUrl = started.stdout.trim();
 process.stdout.write(`== tests on PostgreSQL (${databaseUrl})\n`);
-let status = 1;
+let status: number;
 try {
   status = run(process.execPath, suite, { ...process.env, TEST_DATABASE_URL: databaseUrl });
 } finally {

@@ -85,9 +85,10 @@ function openPostgres(url: string): DatabaseHandle {
         if (oid === PG_INT8) return (value: string) => Number(value);
         // Timestamps leave the database as the same ISO text SQLite stores.
         if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
-        return pg.types.getTypeParser(oid, format as 'text');
+        // pg's own parser for every other type; pg declares it as returning `any`.
+        return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
       },
-    } as pg.CustomTypesConfig,
+    },
   });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});

@@ -32,6 +32,7 @@ class CommittedMigrations implements MigrationProvider {
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({ db: handle.db, provider: new CommittedMigrations(handle) });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  // kysely hands back whatever a migration threw; anything that is not an Error is wrapped, kept as the cause.
+  if (error) throw error instanceof Error ? error : new Error('a migration failed', { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

@@ -74,7 +74,7 @@ class QueuedSqliteDriver implements Driver {
 
 export class QueuedSqliteDialect extends SqliteDialect {
   constructor(private readonly database: StatementSource) {
-    super({ database: database as never });
+    super({ database });
   }
 
   override createDriver(): Driver {

@@ -36,8 +36,10 @@ export function toLegacyFailure(error: unknown, request: FastifyRequest): { stat
   if (fastifyError.validation) {
     if (fastifyError.validationContext === 'params') return { status: 404, body: failure('Not found'), headers: {} };
     const errors = fastifyError.validation.map((issue) => {
-      const field = [...issue.instancePath.split('/').filter(Boolean), ...(issue.params.missingProperty ? [String(issue.params.missingProperty)] : [])].join('.') || 'body';
-      return `${field} ${issue.params.missingProperty ? 'is required' : issue.message ?? 'is invalid'}`;
+      // Ajv names a required property that is absent in params.missingProperty.
+      const missing = typeof issue.params.missingProperty === 'string' ? issue.params.missingProperty : undefined;
+      const field = [...issue.instancePath.split('/').filter(Boolean), ...(missing ? [missing] : [])].join('.') || 'body';
+      return `${field} ${missing ? 'is required' : issue.message ?? 'is invalid'}`;
     });
     return { status: 422, body: failure('The given data was invalid', errors), headers: {} };
   }

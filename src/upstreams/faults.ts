@@ -117,14 +117,16 @@ export function withFaults<Port extends object>(
   const probes = new Set<PropertyKey>(options.probes ?? []);
   return new Proxy(port, {
     get(target, property, receiver) {
-      const member = Reflect.get(target, property, receiver);
+      const member: unknown = Reflect.get(target, property, receiver);
       if (typeof member !== 'function') return member;
+      // A port's operations: arguments in, a promise out.
+      const operation = member as (...args: unknown[]) => Promise<unknown>;
       const modes = probes.has(property) ? PROBE_MODES : FAILING_MODES;
       return async (...args: unknown[]) => {
         const fault = await faults.take(system, modes);
-        if (!fault) return member.apply(target, args);
+        if (!fault) return operation.apply(target, args);
         if (fault.mode === 'down') throw unavailable(system);
-        if (fault.committed) await member.apply(target, args);
+        if (fault.committed) await operation.apply(target, args);
         throw fault.mode === 'error' ? failed(system) : timedOut(system);
       };
     },

@@ -278,5 +278,5 @@ test('legacy API: boot, shutdown and reboot while provisioning is down answer 50
   assert.deepEqual({ status: reboot.status, body: reboot.body }, { status: 200, body: { result: 'success', data: null } });
   const [action] = await allActions(w);
   assert.equal(action?.type, 'server.reboot');
-  assert.equal((await waitFor(w, action!.id, ['success', 'error'])).status, 'success');
+  assert.equal((await waitFor(w, action.id, ['success', 'error'])).status, 'success');
 });

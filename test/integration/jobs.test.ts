@@ -32,7 +32,7 @@ interface Harness {
   enqueue(job: JobRequest): Promise<number>;
   job(id: number): Promise<JobRow>;
   /** Runs when the test ends, last registered first, even when the test failed. */
-  defer(cleanup: () => Promise<unknown> | unknown): void;
+  defer(cleanup: () => unknown): void;
 }
 
 interface JobRow {
@@ -73,7 +73,7 @@ async function within<T>(promise: Promise<T>, timeoutMs: number, what: string): 
 }
 
 async function setup(t: TestContext): Promise<Harness> {
-  const cleanups: (() => Promise<unknown> | unknown)[] = [];
+  const cleanups: (() => unknown)[] = [];
   t.after(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
@@ -112,7 +112,7 @@ async function setup(t: TestContext): Promise<Harness> {
     },
     enqueue: (job) => enqueueJob(handle.db, systemClock, job),
     async job(id) {
-      return (await handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as JobRow;
+      return await handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
     defer: (cleanup) => cleanups.push(cleanup),
   };
@@ -262,6 +262,7 @@ test('two workers on one database run each of 50 jobs exactly once and share the
   for (const worker of workers) {
     worker.register('record', async (_payload, context) => {
       ran.push({ jobId: context.jobId, worker: worker.workerId });
+      // Not a wait for anything: each job takes a moment, so one worker cannot empty the queue before the other polls, and sharing is tested.
       await new Promise((resolve) => setTimeout(resolve, 5));
     });
   }

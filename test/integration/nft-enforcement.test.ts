@@ -123,7 +123,7 @@ function sh(command: string, args: string[]): string {
     return execFileSync(command, args, { stdio: 'pipe', encoding: 'utf8' });
   } catch (error) {
     const failure = error as Error & { stderr?: string };
-    throw new Error(`${command} ${args.join(' ')} failed: ${failure.stderr?.trim() || failure.message}`);
+    throw new Error(`${command} ${args.join(' ')} failed: ${failure.stderr?.trim() || failure.message}`, { cause: error });
   }
 }
 

@@ -30,9 +30,9 @@ async function lint(document: unknown, name: string): Promise<Finding[]> {
     await writeFile(file, JSON.stringify(document));
     // Spectral exits 1 when it finds errors; its findings are on stdout either way.
     const output = await run(SPECTRAL, ['lint', '--ruleset', RULESET, '--format', 'json', '--quiet', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (failure: { stdout?: string; stderr?: string; code?: number }) => {
+      (failure: Error & { stdout?: string; stderr?: string; code?: number }) => {
         if (failure.code === 1 && failure.stdout) return { stdout: failure.stdout };
-        throw new Error(`spectral did not run: ${failure.stderr ?? failure}`);
+        throw new Error(`spectral did not run: ${failure.stderr || failure.message}`, { cause: failure });
       },
     );
     return JSON.parse(output.stdout) as Finding[];

@@ -17,10 +17,10 @@ import { build } from '../helpers/build.ts';
 const run = promisify(execFile);
 
 interface TypedClient {
-  orderPollAndReboot(
+  orderPollAndReboot: (
     options: { baseUrl: string; key: string; project: string; deadlineMs: number },
     hostname: string,
-  ): Promise<{ order: { status: string; server_id: string | null }; action: { type: string; status: string } }>;
+  ) => Promise<{ order: { status: string; server_id: string | null }; action: { type: string; status: string } }>;
 }
 /** Loaded by path: its types come from the generated file, which only the type-check workspace has, so the project's own tsc must not follow it. */
 const loadTypedClient = (): Promise<TypedClient> => import(pathToFileURL(join(process.cwd(), 'test', 'typed-client', 'project-client.ts')).href);

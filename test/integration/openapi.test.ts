@@ -104,7 +104,7 @@ test('every operation of both documents has a unique camelCase operationId, a ta
   }
   // A few names clients will call by: stable, so generated method names stay put.
   const project = (await app.raw<OpenApiDocument>('/api/v1/openapi.json')).body;
-  const idOf = (path: string, method: string) => (project.paths[path]?.[method] as Operation | undefined)?.operationId;
+  const idOf = (path: string, method: string) => project.paths[path]?.[method]?.operationId;
   assert.equal(idOf('/projects/{project_slug}/servers/', 'get'), 'listServers');
   assert.equal(idOf('/projects/{project_slug}/servers/{server_id}/actions/reboot/', 'post'), 'startServerReboot');
 });
@@ -113,7 +113,7 @@ test('the retry hints are declared where they are sent: 429 with Retry-After and
   const app = await build(t, { worker: false });
   const document = (await app.raw<OpenApiDocument>('/api/v1/openapi.json')).body;
   const operation = (path: string, method: string) => {
-    const found = document.paths[path]?.[method] as Operation | undefined;
+    const found = document.paths[path]?.[method];
     assert.ok(found, `${method.toUpperCase()} ${path} is documented`);
     return found;
   };

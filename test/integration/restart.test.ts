@@ -49,8 +49,8 @@ async function freePort(): Promise<number> {
  * Children of one test, killed when it ends, failed or not; then the test's
  * own cleanups (`children.cleanups`, e.g. a database connection) run, then the database is dropped.
  */
-function processes(t: TestContext, database: TestDatabase | null): Cli[] & { cleanups: (() => Promise<unknown> | unknown)[] } {
-  const children = Object.assign([] as Cli[], { cleanups: [] as (() => Promise<unknown> | unknown)[] });
+function processes(t: TestContext, database: TestDatabase | null): Cli[] & { cleanups: (() => unknown)[] } {
+  const children = Object.assign([] as Cli[], { cleanups: [] as (() => unknown)[] });
   t.after(async () => {
     for (const cli of children) {
       if (cli.running()) cli.child.kill('SIGKILL');
@@ -83,8 +83,8 @@ function runCli(children: Cli[], command: string, env: NodeJS.ProcessEnv): Cli {
   });
   let stdout = '';
   let stderr = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   let done = false;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => {

@@ -194,7 +194,7 @@ test('bad input answers 400 validation_error with the field, and the list stays 
     try {
       assertFieldError(response, field, message);
     } catch (error) {
-      throw new Error(`${label}: ${(error as Error).message}`);
+      throw new Error(`${label}: ${(error as Error).message}`, { cause: error });
     }
   }
   assert.deepEqual(await keysOf(app, key, slug), [kept]);

@@ -4,6 +4,7 @@
 // restarts keep everything, and closing is clean.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { inspect } from 'node:util';
 import type { Kysely } from 'kysely';
 import { build, eventually } from '../helpers/build.ts';
 import { createTestDatabase } from '../helpers/database.ts';
@@ -250,7 +251,7 @@ test('isUniqueViolation: unique columns and primary keys yes; other constraint f
   const negative = await rejectionOf(db.updateTable('billing_accounts').set({ credit_balance: -5 }).where('user_id', '=', userId).execute());
   assert.equal(isUniqueViolation(negative), false, String(negative));
   for (const value of [null, undefined, new Error('plain'), { code: 'SQLITE_CONSTRAINT_CHECK' }, { code: '23514' }, 'text']) {
-    assert.equal(isUniqueViolation(value), false, String(value));
+    assert.equal(isUniqueViolation(value), false, inspect(value));
   }
 });
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
-import type { Kysely } from 'kysely';
-import { openDatabase } from '../../src/db/client.ts';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type Engine } from '../../src/db/client.ts';
 import { writeJson } from '../../src/db/columns.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
@@ -18,14 +18,16 @@ import {
   listServerAddresses,
   releaseServerAddresses,
 } from '../../src/modules/addresses/address-pools.ts';
+import { eventually } from '../helpers/build.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 const NOW = '2025-01-01T00:00:00.000Z';
 
 interface Harness {
   db: Kysely<Database>;
+  engine: Engine;
   /** Adds servers to one project and returns their ids. */
-  servers(count: number): Promise<string[]>;
+  servers: (count: number) => Promise<string[]>;
 }
 
 async function setup(t: TestContext): Promise<Harness> {
@@ -44,6 +46,7 @@ async function setup(t: TestContext): Promise<Harness> {
     .executeTakeFirstOrThrow();
   return {
     db,
+    engine: handle.engine,
     async servers(count) {
       const ids = Array.from({ length: count }, () => randomBytes(8).toString('hex'));
       await db
@@ -72,6 +75,23 @@ function ipv4(db: Kysely<Database>, serverId: string, pool = '192.0.2.0/24', loc
 
 function ipv6(db: Kysely<Database>, serverId: string, pool = '2001:db8:1::/48', location = 'fsn1', now = NOW): Promise<string> {
   return allocateIpv6Subnet(db, { location, pool, serverId, now });
+}
+
+/**
+ * Resolves once a transaction of this database is blocked on a lock another
+ * holds. PostgreSQL shows it: a session waiting on a lock. SQLite has one
+ * connection, handed to transactions in the order they ask for it, so one
+ * started after the holder's cannot run before the holder ends: there is no
+ * moment to wait for.
+ */
+async function untilBlockedOnLock(db: Kysely<Database>, engine: Engine): Promise<void> {
+  if (engine !== 'postgres') return;
+  await eventually(async () => {
+    const { rows } = await sql<{ waiting: number }>`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+    return (rows[0]?.waiting ?? 0) > 0;
+  }, 5_000, 5);
 }
 
 async function allocatedAddresses(db: Kysely<Database>): Promise<string[]> {
@@ -281,13 +301,13 @@ test('concurrent allocations in separate transactions never share an address', a
 });
 
 test('an allocation waits for a transaction holding the same address, then takes the next', async (t) => {
-  const { db, servers } = await setup(t);
+  const { db, engine, servers } = await setup(t);
   const [a, b, c] = await servers(3);
   assert.ok(a && b && c);
   const holding = await db.startTransaction().execute();
   assert.equal(await ipv4(holding, a), '192.0.2.2');
   const waiting = db.transaction().execute((trx) => ipv4(trx, b));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilBlockedOnLock(db, engine);
   await holding.commit().execute();
   assert.equal(await waiting, '192.0.2.3');
 
@@ -295,7 +315,7 @@ test('an allocation waits for a transaction holding the same address, then takes
   const abandoned = await db.startTransaction().execute();
   assert.equal(await ipv4(abandoned, a, undefined, undefined, 1), '192.0.2.4');
   const next = db.transaction().execute((trx) => ipv4(trx, c));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilBlockedOnLock(db, engine);
   await abandoned.rollback().execute();
   assert.equal(await next, '192.0.2.4');
 });

@@ -142,7 +142,7 @@ describe('canonicalCidr (property-based)', () => {
         const canonical = canonicalCidr(write(net, first));
         assert.equal(canonical, expectedCanonical(net));
         assert.equal(canonicalCidr(write(net, second)), canonical, 'every notation of one network has the same canonical form');
-        const [address, prefix] = ipaddr.parseCIDR(canonical!);
+        const [address, prefix] = ipaddr.parseCIDR(canonical);
         assert.equal(prefix, net.prefix);
         assert.equal(address.kind(), net.family);
       }),
@@ -358,7 +358,7 @@ function trafficOf(generated: GeneratedRule): Traffic {
   const full = (family: Network['family']): [bigint, bigint] => [0n, (1n << BigInt(maxPrefixOf(family))) - 1n];
   // "Empty or null means any address of both families"; "a network matches its own family only".
   const addresses = net === null ? { ipv4: full('ipv4'), ipv6: full('ipv6') } : { ipv4: null, ipv6: null, [net.family]: rangeOf(net) };
-  return { ports, addresses: addresses as Traffic['addresses'] };
+  return { ports, addresses };
 }
 
 function sameTraffic(a: Traffic, b: Traffic): boolean {

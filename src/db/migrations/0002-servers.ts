@@ -8,21 +8,21 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   // Snapshots of what the server was created with: the catalogue may change later.
   const serverColumns: [string, string, boolean][] = [
     ['location_code', 'varchar(32)', false],
-    ['location', types.json as string, true],
-    ['image', types.json as string, true],
-    ['plan', types.json as string, true],
-    ['pending_plan', types.json as string, false],
+    ['location', types.json, true],
+    ['image', types.json, true],
+    ['plan', types.json, true],
+    ['pending_plan', types.json, false],
     ['product_id', 'integer', false],
     ['suspended_from', 'varchar(20)', false],
-    ['has_user_data', types.boolean as string, false],
-    ['iso', types.json as string, false],
-    ['private_network_eligible', types.boolean as string, false],
-    ['private_network_enabled', types.boolean as string, false],
-    ['bandwidth_pooled', types.boolean as string, false],
+    ['has_user_data', types.boolean, false],
+    ['iso', types.json, false],
+    ['private_network_eligible', types.boolean, false],
+    ['private_network_enabled', types.boolean, false],
+    ['bandwidth_pooled', types.boolean, false],
     ['bandwidth_allocated_gb', 'integer', false],
     ['bandwidth_extra_gb', 'integer', false],
     ['bandwidth_used_gb', 'integer', false],
-    ['billing_service_id', types.reference as string, false],
+    ['billing_service_id', types.reference, false],
   ];
   for (const [name, type] of serverColumns) {
     await db.schema.alterTable('servers').addColumn(name, sql.raw(type)).execute();

@@ -56,5 +56,5 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   await db.schema.createIndex('rate_limit_hits_key').on('rate_limit_hits').columns(['key_id', 'bucket', 'at']).execute();
 
   // {when, reason, requested_at} of the server's one cancellation request.
-  await db.schema.alterTable('servers').addColumn('cancellation', sql.raw(types.json as string)).execute();
+  await db.schema.alterTable('servers').addColumn('cancellation', sql.raw(types.json)).execute();
 }

@@ -33,5 +33,5 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
 
   // Every change bumps it; the controller records the generation it applied.
   await db.schema.alterTable('servers').addColumn('firewall_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('firewall_applied').addColumn('rules', sql.raw(types.json as string)).execute();
+  await db.schema.alterTable('firewall_applied').addColumn('rules', sql.raw(types.json)).execute();
 }

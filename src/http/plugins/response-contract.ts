@@ -42,7 +42,7 @@ export function checkResponsesAgainstSchemas(app: FastifyInstance, report: (viol
       report({ method: request.method, route: route!, status: reply.statusCode, errors: 'status not declared' });
       return payload;
     }
-    const body = payload === '' ? null : JSON.parse(payload);
+    const body: unknown = payload === '' ? null : JSON.parse(payload);
     if (!validate(body)) report({ method: request.method, route: route!, status: reply.statusCode, errors: ajv.errorsText(validate.errors) });
     return payload;
   });

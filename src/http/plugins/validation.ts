@@ -21,7 +21,8 @@ function createAjv(options: Options): Ajv {
 
 // PostgreSQL cannot store U+0000 and the engines store lone surrogates
 // differently, so such strings are refused everywhere, the same on both.
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /** No request body of this API nests this deep; deeper ones are refused before anything walks them. */
 const MAX_DEPTH = 32;
@@ -36,13 +37,13 @@ function findUnstorable(body: unknown): { pointer: string; message: string } | n
   while (pending.length > 0) {
     const { value, pointer, depth } = pending.pop()!;
     if (typeof value === 'string') {
-      if (UNSTORABLE.test(value)) return { pointer, message: 'must not contain NUL characters or unpaired surrogates' };
+      if (unstorable(value)) return { pointer, message: 'must not contain NUL characters or unpaired surrogates' };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH) return { pointer, message: `nests deeper than ${MAX_DEPTH} levels` };
     for (const [key, member] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) return { pointer: `${pointer}/${key}`, message: 'has a key with NUL characters or unpaired surrogates' };
+      if (unstorable(key)) return { pointer: `${pointer}/${key}`, message: 'has a key with NUL characters or unpaired surrogates' };
       pending.push({ value: member, pointer: `${pointer}/${key}`, depth: depth + 1 });
     }
   }
@@ -80,7 +81,7 @@ function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string,
   if (integerNames.length === 0) return validate;
   const wrapped: Validate = (data) => {
     const params = (data ?? {}) as Record<string, unknown>;
-    const bad = integerNames.find((name) => typeof params[name] === 'string' && !/^\d{1,16}$/.test(params[name] as string));
+    const bad = integerNames.find((name) => typeof params[name] === 'string' && !/^\d{1,16}$/.test(params[name]));
     if (bad) {
       wrapped.errors = [{ instancePath: `/${bad}`, keyword: 'type', message: 'must be an integer', params: {} }];
       return false;

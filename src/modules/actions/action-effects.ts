@@ -8,6 +8,21 @@ import * as servers from '../servers/servers.repo.ts';
 import { markSnapshot } from '../snapshots/snapshots.repo.ts';
 import type { ActionRow } from './actions.repo.ts';
 
+// The params an action type stored when it started (ActionService.checkedParams).
+interface ReinstallParams {
+  image: string;
+  image_display_name: string;
+  /** null when the request named no keys: the server keeps the ones it has. */
+  ssh_keys: number[] | null;
+}
+interface CreateSnapshotParams {
+  snapshot_id: number;
+}
+interface MountIsoParams {
+  iso_id: number;
+  iso_name: string | null;
+}
+
 export async function applyEffects(
   db: Kysely<Database>,
   action: ActionRow,
@@ -15,7 +30,6 @@ export async function applyEffects(
   outcome: Record<string, unknown>,
   now: string,
 ): Promise<Record<string, unknown>> {
-  const params = readJson<Record<string, any>>(action.params);
   const setServer = (values: Updateable<ServersTable>) => db.updateTable('servers').set(values).where('id', '=', server.id).execute();
   // A server suspended meanwhile keeps its suspension; the power state applies when it is lifted.
   // One statement decides, so a suspension landing at the same moment is never lost.
@@ -39,19 +53,25 @@ export async function applyEffects(
       // Only a reboot through the API applies a new plan.
       if (server.pendingPlan) await setServer({ plan: writeJson(server.pendingPlan), pending_plan: null });
       return {};
-    case 'server.reinstall':
+    case 'server.reinstall': {
+      const params = readJson<ReinstallParams>(action.params);
       await power('running');
       await setServer({ image: writeJson({ name: params.image, display_name: params.image_display_name }) });
       if (params.ssh_keys) await servers.replaceServerSshKeys(db, server.id, params.ssh_keys);
       return { root_password: outcome.root_password };
+    }
     case 'server.reset_password':
       return { root_password: outcome.root_password };
-    case 'server.create_snapshot':
+    case 'server.create_snapshot': {
+      const params = readJson<CreateSnapshotParams>(action.params);
       await markSnapshot(db, params.snapshot_id, { status: 'completed', sizeGb: Number(outcome.size_gb ?? server.plan.disk_gb ?? 1) });
       return { snapshot_id: params.snapshot_id };
-    case 'server.mount_iso':
+    }
+    case 'server.mount_iso': {
+      const params = readJson<MountIsoParams>(action.params);
       await setServer({ iso: writeJson({ id: params.iso_id, name: params.iso_name }) });
       return {};
+    }
     case 'server.unmount_iso':
       await setServer({ iso: null });
       return {};

@@ -142,7 +142,7 @@ export class ActionService {
         return { image, image_display_name: displayName, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
       }
       case 'create_snapshot':
-        return { name: (body.name as string | undefined) ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
+        return { name: body.name ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
       case 'restore_snapshot': {
         const snapshot = await findProjectSnapshot(db, projectId, Number(body.snapshot_id));
         if (!snapshot || snapshot.status !== 'completed') throw validationError('snapshot_id', 'must be a completed snapshot of the project');

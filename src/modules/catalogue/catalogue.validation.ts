@@ -1,8 +1,9 @@
 // What the catalogue schema cannot say: references between entries, uniqueness,
-// address pools that are real networks and do not overlap, and price tables that must match the cycles a product is sold in. The
+// address pools that are real networks and do not overlap, billing cycles whose length is known, and price tables that must match the cycles a product is sold in. The
 // operator PUTs the catalogue whole, so every problem is reported at once.
 import ipaddr from 'ipaddr.js';
 import { ipv4PoolProblem, ipv6PoolProblem } from '../addresses/address-pools.ts';
+import { BILLING_CYCLES, isBillingCycle } from './billing-cycles.ts';
 import type { Catalogue, CatalogueProduct } from './catalogue.schemas.ts';
 
 export interface CatalogueProblem {
@@ -76,6 +77,12 @@ function addressPoolProblems(catalogue: Catalogue): CatalogueProblem[] {
 
 function productProblems(catalogue: Catalogue, product: CatalogueProduct, path: string): CatalogueProblem[] {
   const problems = duplicates(product.billing_cycles, (c) => c, (i) => `${path}.billing_cycles[${i}]`, 'billing cycle');
+  // A term in a cycle of unknown length could be neither dated nor prorated.
+  product.billing_cycles.forEach((cycle, i) => {
+    if (!isBillingCycle(cycle)) {
+      problems.push({ field: `${path}.billing_cycles[${i}]`, message: `"${cycle}" is not a billing cycle; one of: ${BILLING_CYCLES.join(', ')}` });
+    }
+  });
   if (!product.billing_cycles.includes(product.default_billing_cycle)) {
     problems.push({
       field: `${path}.default_billing_cycle`,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { ApiError, validationError } from '../../http/errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import type { BillingService, InvoiceItem, NewBillingService } from '../../upstreams/billing/port.ts';
+import { termStart } from '../catalogue/billing-cycles.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
 import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/server-placement.ts';
 import * as servers from '../servers/servers.repo.ts';
@@ -101,10 +102,7 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
 /** The fraction of the current term still to run, from the service's next due date. */
 function remainingFraction(service: BillingService, now: Date): number {
   const due = Date.parse(`${service.nextDueDate}T00:00:00Z`);
-  const months = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12 }[service.billingCycle] ?? 1;
-  const start = new Date(due);
-  start.setUTCMonth(start.getUTCMonth() - months);
-  const term = due - start.getTime();
+  const term = due - termStart(service.nextDueDate, service.billingCycle).getTime();
   return term <= 0 ? 0 : Math.min(1, Math.max(0, (due - now.getTime()) / term));
 }
 

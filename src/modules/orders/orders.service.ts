@@ -25,7 +25,7 @@ import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { NoBillingAccount } from '../../upstreams/billing/invoices.ts';
 import { readJson } from '../../db/columns.ts';
 import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
-import { nextDueDate } from '../servers/server-placement.ts';
+import { nextDueDate } from '../catalogue/billing-cycles.ts';
 
 export const ORDER_DELIVERY_JOB = 'order.deliver';
 export const ORDER_CHECK_JOB = 'order.check';

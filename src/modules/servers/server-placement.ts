@@ -11,6 +11,7 @@ import { ApiError, validationError } from '../../http/errors.ts';
 import { parseMoney } from '../../money.ts';
 import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
 import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/address-pools.ts';
+import { nextDueDate } from '../catalogue/billing-cycles.ts';
 import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
 import * as repo from './servers.repo.ts';
 
@@ -35,17 +36,6 @@ export interface CheckedPlacement {
   location: CatalogueLocation & { ipv4_pool: string };
   cycle: string;
   imageDisplayName: string;
-}
-
-const MONTHS_PER_CYCLE: Record<string, number> = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12, biennially: 24, triennially: 36 };
-
-/** The date one billing cycle after `from`, as YYYY-MM-DD (the 31st falls back to the month's last day). */
-export function nextDueDate(from: Date, cycle: string): string {
-  const months = MONTHS_PER_CYCLE[cycle] ?? 1;
-  const target = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(from.getUTCDate(), lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /** Recurring price of the server with its extras, in minor units. */

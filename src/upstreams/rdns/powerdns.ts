@@ -67,7 +67,10 @@ export class PowerDnsRdns implements RdnsPort {
     const rrset = { name, type: 'PTR', ttl: PTR_TTL_SECONDS, changetype: 'REPLACE', records: [{ content: `${ptr}.`, disabled: false }] };
     const answer = await this.request('PATCH', zoneUrl(this.zonesUrl, zone), { rrsets: [rrset] });
     // 422 is PowerDNS refusing the record itself (a name too long for DNS), not a failure of the system.
-    if (answer.status === 422) throw new PtrRefused(`the DNS server refused the name: ${answer.body?.error ?? 'unprocessable'}`);
+    if (answer.status === 422) {
+      const reason = (answer.body as { error?: string } | undefined)?.error;
+      throw new PtrRefused(`the DNS server refused the name: ${reason ?? 'unprocessable'}`);
+    }
     expectSuccess(answer);
   }
 
@@ -117,7 +120,7 @@ export class PowerDnsRdns implements RdnsPort {
   }
 
   /** One API call: its status and parsed body. Unreachable and silent are thrown here; statuses are the caller's to judge. */
-  private async request(method: string, url: string, body?: unknown): Promise<{ status: number; body: any }> {
+  private async request(method: string, url: string, body?: unknown): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
       response = await fetch(url, {

@@ -1,0 +1,88 @@
+// The import rules of cloudplane's layout (../shared/STYLE.md, "Lessons from
+// our own tree"), checked by dependency-cruiser in `npm test`:
+//
+//   depcruise src test bench scripts --ignore-known
+//
+// Violations that were in the tree when a rule was written are listed in
+// .dependency-cruiser-known-violations.json: they are reported as a count, and
+// only a new one fails the run. When you remove one, shrink the list with
+//
+//   npx depcruise src test bench scripts --output-type baseline --output-to .dependency-cruiser-known-violations.json
+//
+// and never regenerate it to hide a new violation.
+
+/** A module's repository: every query for its tables (src/modules/<m>/<m>.repo.ts). */
+const moduleRepo = '^src/modules/[^/]+/[^/]+[.]repo[.]ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'repo-outside-its-module',
+      severity: 'error',
+      comment:
+        "A module's repo is its own: another module asks that module's service (requireOwnedSshKeys, ensureDefaultProject, " +
+        'lockForChange), so each rule lives in one place and its copies cannot drift apart.',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: moduleRepo, pathNot: '^src/modules/$1/' },
+    },
+    {
+      name: 'repo-outside-modules',
+      severity: 'error',
+      comment:
+        "The same rule for code outside src/modules (legacy interface, bootstrap, tests): it goes through the module's service. " +
+        "Tests included: a test that writes rows through a repo builds a state the API can't reach, and drifts from the rules the service keeps.",
+      from: { pathNot: '^src/modules/' },
+      to: { path: moduleRepo },
+    },
+    {
+      name: 'builtin-upstream-outside-upstreams',
+      severity: 'error',
+      comment:
+        'A port is the only door to a system behind the API. Only src/upstreams (index.ts wraps each built-in in fault injection) ' +
+        "may name a built-in implementation; elsewhere a call would skip faults and a real system couldn't replace the built-in one. " +
+        'test/unit is exempt: a unit test of a built-in system (billing-engine.test.ts) imports what it tests.',
+      from: { pathNot: ['^src/upstreams/', '^test/unit/'] },
+      to: { path: ['^src/upstreams/[^/]+/builtin[.]ts$', '^src/upstreams/rdns/powerdns[.]ts$'] },
+    },
+    {
+      name: 'http-from-a-service',
+      severity: 'error',
+      comment:
+        'Services hold the rules and know nothing of HTTP: they throw domain errors that the HTTP layer and the legacy envelope ' +
+        'each map once, and never set a header. The legacy interface and the console call the same services.',
+      from: { path: '[.]service[.]ts$' },
+      to: { path: '^src/http/' },
+    },
+    {
+      name: 'migration-imports-live-code',
+      severity: 'error',
+      comment:
+        'Migrations are frozen: a migration must do tomorrow what it did the day it was written, so it imports the query builder ' +
+        '(kysely) and nothing else. Siblings in src/db/migrations (column-types.ts) are under the same rule.',
+      from: { path: '^src/db/migrations/' },
+      to: { pathNot: ['^node_modules/kysely/', '^src/db/migrations/[^/]+[.]ts$'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment:
+        "An import the checker can't resolve is one it can't check against the rules above (and usually a typo or a missing package).",
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The typed client imports types generated into a temporary directory by its own test.
+    exclude: { path: '^test/typed-client/' },
+    // Type-only imports count: `import type { BuiltinBilling }` ties a module to the built-in engine as much as a value import does.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
