@@ -1,5 +1,5 @@
-// The import rules of cloudplane's layout (../shared/STYLE.md, "Lessons from
-// our own tree"), checked by dependency-cruiser in `npm test`:
+// The import rules of cloudplane's layout (docs/architecture.md, "What may
+// import what"), checked by dependency-cruiser in `npm test`:
 //
 //   depcruise src test bench scripts --ignore-known
 //
