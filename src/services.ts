@@ -9,7 +9,7 @@ import { ApiKeyService } from './modules/api-keys/api-keys.service.ts';
 import { CatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { MemberService } from './modules/projects/members.service.ts';
 import { ProjectAccess } from './modules/projects/project-access.ts';
-import { registerProjectJobs } from './modules/projects/projects.jobs.ts';
+import { projectJobs } from './modules/projects/projects.jobs.ts';
 import { ProjectService } from './modules/projects/projects.service.ts';
 import { UserService } from './modules/users/users.service.ts';
 import { SshKeyService } from './modules/ssh-keys/ssh-keys.service.ts';
@@ -17,15 +17,15 @@ import { SnapshotService } from './modules/snapshots/snapshots.service.ts';
 import { ServerService } from './modules/servers/servers.service.ts';
 import { ServerView } from './modules/servers/server-view.ts';
 import { ActionService } from './modules/actions/actions.service.ts';
-import { registerActionJobs } from './modules/actions/actions.jobs.ts';
+import { actionJobs } from './modules/actions/actions.jobs.ts';
 import { CancellationService } from './modules/cancellation/cancellation.service.ts';
-import { registerCancellationJobs } from './modules/cancellation/cancellation.jobs.ts';
+import { cancellationJobs } from './modules/cancellation/cancellation.jobs.ts';
 import { OrderService } from './modules/orders/orders.service.ts';
 import { CatalogueCache } from './modules/catalogue/catalogue-cache.ts';
-import { registerOrderJobs } from './modules/orders/orders.jobs.ts';
-import { registerFirewallJobs } from './modules/firewall/propagation.ts';
+import { orderJobs } from './modules/orders/orders.jobs.ts';
+import { firewallJobs } from './modules/firewall/propagation.ts';
 import { FirewallService } from './modules/firewall/firewall.service.ts';
-import { registerReverseDnsJobs } from './modules/reverse-dns/reverse-dns.jobs.ts';
+import { reverseDnsJobs } from './modules/reverse-dns/reverse-dns.jobs.ts';
 import { ReverseDnsService } from './modules/reverse-dns/reverse-dns.service.ts';
 import type { Engine } from './db/client.ts';
 import type { Upstreams } from './upstreams/index.ts';
@@ -105,12 +105,12 @@ export function createServices(deps: ServiceDependencies): Services {
 
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
 export function registerJobs(runner: JobRunner, deps: ServiceDependencies, services: Services): void {
-  registerProjectJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
-  registerActionJobs(runner, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
-  registerCancellationJobs(runner, services.cancellation.deps);
-  registerFirewallJobs(runner, { db: deps.db, firewall: deps.upstreams.firewall });
-  registerReverseDnsJobs(runner, { db: deps.db, rdns: deps.upstreams.rdns });
-  registerOrderJobs(runner, {
+  runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
+  runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
+  runner.registerJobs(cancellationJobs, services.cancellation.deps);
+  runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
+  runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
+  runner.registerJobs(orderJobs, {
     db: deps.db,
     clock: deps.clock,
     billing: deps.upstreams.billing,

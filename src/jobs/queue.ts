@@ -1,22 +1,39 @@
 // Durable background jobs live in the same database as the state they act
 // on, so a job is enqueued in the very transaction that records the intent.
 import type { Kysely } from 'kysely';
+import type { Static, TSchema } from 'typebox';
 import type { Clock } from '../clock.ts';
 import { writeJson } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
+import type { JobType } from './job-definition.ts';
 
-export interface JobRequest {
-  type: string;
-  payload: Record<string, unknown>;
+export interface EnqueueOptions {
   /** Run no earlier than this many milliseconds from now. */
   delayMs?: number;
   maxAttempts?: number;
 }
 
+/** A job by its name alone, with any payload: how the runner's own tests enqueue the job types they make up. */
+export interface JobRequest extends EnqueueOptions {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
 export const DEFAULT_MAX_ATTEMPTS = 25;
 
-/** Enqueues with `db`, which should be the caller's transaction. */
-export async function enqueueJob(db: Kysely<Database>, clock: Clock, job: JobRequest): Promise<number> {
+/** Enqueues one of a module's jobs with `db`, which should be the caller's transaction; its id. */
+export async function enqueueJob<Payload extends TSchema>(
+  db: Kysely<Database>,
+  clock: Clock,
+  job: JobType<Payload>,
+  payload: Static<Payload>,
+  options: EnqueueOptions = {},
+): Promise<number> {
+  return enqueueJobRequest(db, clock, { type: job.name, payload, ...options });
+}
+
+/** Enqueues a job by name, unchecked. Modules use `enqueueJob` with their definition. */
+export async function enqueueJobRequest(db: Kysely<Database>, clock: Clock, job: JobRequest): Promise<number> {
   const now = clock.now();
   const row = await db
     .insertInto('jobs')
@@ -36,4 +53,15 @@ export async function enqueueJob(db: Kysely<Database>, clock: Clock, job: JobReq
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Withdraws a job that has not started (a safety net the work it guarded made
+ * unneeded), with `db` the caller's transaction when the withdrawal must
+ * commit with other rows. A job already running is left to finish: every
+ * handler checks the state again before it acts. True when a job was withdrawn.
+ */
+export async function withdrawQueuedJob(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

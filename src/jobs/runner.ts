@@ -8,10 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { TSchema } from 'typebox';
 import type { Clock } from '../clock.ts';
 import type { Engine } from '../db/client.ts';
 import { readJson } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
+import { checkJobPayload, InvalidJobPayload, type RegisteredJob } from './job-definition.ts';
 
 export interface JobContext {
   jobId: number;
@@ -20,6 +22,12 @@ export interface JobContext {
 }
 
 export type JobHandler<Payload = unknown> = (payload: Payload, context: JobContext) => Promise<void>;
+
+/** A registered job type: its handler, and the schema its payload is checked against first (none for a bare handler). */
+interface Registration {
+  schema: TSchema | null;
+  handler: JobHandler;
+}
 
 /** Thrown by a handler that is waiting on something: run again after `delayMs`, not counted as a failure. */
 export class RetryLater extends Error {
@@ -47,7 +55,7 @@ export function backoffMs(attempt: number): number {
 
 export class JobRunner {
   readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, Registration>();
   private readonly running = new Set<Promise<void>>();
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
@@ -63,9 +71,22 @@ export class JobRunner {
     this.concurrency = options.concurrency ?? 4;
   }
 
+  /**
+   * A bare handler for a job type by name, its payload taken unchecked as the
+   * handler declares it: how the runner's own tests make up job types. Modules
+   * declare their jobs and register them with `registerJobs`.
+   */
   register<Payload>(type: string, handler: JobHandler<Payload>): void {
-    // The payload is taken as the handler declares it: whoever enqueues this type writes that shape.
-    this.handlers.set(type, handler as JobHandler);
+    this.handlers.set(type, { schema: null, handler: handler as JobHandler });
+  }
+
+  /** Registers a module's job definitions, each handler to be called with `dependencies`. */
+  registerJobs<Dependencies>(jobs: readonly RegisteredJob<Dependencies>[], dependencies: Dependencies): void {
+    for (const job of jobs) {
+      if (this.handlers.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+      // `never`: the payload reaches the handler only after it matched the definition's schema (execute).
+      this.handlers.set(job.name, { schema: job.payload, handler: (payload, context) => job.handler(payload as never, dependencies, context) });
+    }
   }
 
   start(): void {
@@ -220,9 +241,11 @@ export class JobRunner {
     const { clock, logger } = this.options;
     const heartbeat = setInterval(() => void this.renewLease(job.id), Math.max(50, this.leaseMs / 3));
     try {
-      const handler = this.handlers.get(job.type);
-      if (!handler) throw new Error(`no handler for job type ${job.type}`);
-      await handler(readJson(job.payload), { jobId: job.id, attempt: job.attempts });
+      const registration = this.handlers.get(job.type);
+      if (!registration) throw new Error(`no handler for job type ${job.type}`);
+      const payload = readJson(job.payload);
+      if (registration.schema) checkJobPayload(job.type, registration.schema, payload);
+      await registration.handler(payload, { jobId: job.id, attempt: job.attempts });
       await this.finish(job.id, { status: 'done', locked_by: null, locked_until: null, last_error: null });
     } catch (error) {
       const now = clock.now().getTime();
@@ -239,7 +262,8 @@ export class JobRunner {
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
-      const exhausted = job.attempts >= job.max_attempts;
+      // A payload that does not match its schema never will: no attempt left can help.
+      const exhausted = error instanceof InvalidJobPayload || job.attempts >= job.max_attempts;
       logger.warn({ jobId: job.id, type: job.type, attempt: job.attempts, err: message }, exhausted ? 'job failed for good' : 'job failed, will retry');
       await this.finish(job.id, {
         status: exhausted ? 'failed' : 'queued',

@@ -88,7 +88,7 @@ export class LegacyAccounts {
         const created = await db.transaction().execute(async (trx) => {
           const now = clock.now().toISOString();
           const row = await projects.insertProject(trx, { slug, name: 'Default project', status: 'setting_up', ownerId: userId, now });
-          await enqueueJob(trx, clock, { type: PROJECT_SETUP_JOB, payload: { projectId: row.id, slug }, maxAttempts: 1000 });
+          await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { maxAttempts: 1000 });
           // Only a user without a default project takes this one: of two first deploys at once, one project is kept.
           const claimed = await trx
             .updateTable('users')

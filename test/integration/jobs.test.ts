@@ -14,7 +14,7 @@ import { systemClock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { enqueueJob, type JobRequest } from '../../src/jobs/queue.ts';
+import { enqueueJobRequest, type JobRequest } from '../../src/jobs/queue.ts';
 import { JobRunner, RetryLater, type RunnerOptions } from '../../src/jobs/runner.ts';
 import { eventually } from '../helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
@@ -110,7 +110,7 @@ async function setup(t: TestContext): Promise<Harness> {
       cleanups.push(() => runner.stop(2_000).catch(() => {}));
       return runner;
     },
-    enqueue: (job) => enqueueJob(handle.db, systemClock, job),
+    enqueue: (job) => enqueueJobRequest(handle.db, systemClock, job),
     async job(id) {
       return await handle.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     },
@@ -130,12 +130,12 @@ test('a job enqueued in a transaction that rolls back never runs; a committed on
 
   await assert.rejects(
     h.db.transaction().execute(async (trx) => {
-      await enqueueJob(trx, systemClock, { type: 'note', payload: { note: 'rolled back' } });
+      await enqueueJobRequest(trx, systemClock, { type: 'note', payload: { note: 'rolled back' } });
       throw new Error('the request failed after enqueueing');
     }),
     /the request failed after enqueueing/,
   );
-  const id = await h.db.transaction().execute((trx) => enqueueJob(trx, systemClock, { type: 'note', payload: { note: 'committed' } }));
+  const id = await h.db.transaction().execute((trx) => enqueueJobRequest(trx, systemClock, { type: 'note', payload: { note: 'committed' } }));
 
   await eventually(async () => (await h.job(id)).status === 'done', 5_000, 5);
   const row = await h.job(id);

@@ -11,7 +11,7 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { isUniqueViolation } from '../../src/db/client.ts';
 import { readBool, readJson, writeJson } from '../../src/db/columns.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { enqueueJob } from '../../src/jobs/queue.ts';
+import { enqueueJobRequest } from '../../src/jobs/queue.ts';
 
 let emailCounter = 0;
 
@@ -362,7 +362,7 @@ test('closing while the worker is claiming a job: the job is not run against a c
       releasePoll();
       return stopping;
     };
-    jobId = await enqueueJob(db, app.app.clock, { type: 'storage.shutdown-probe', payload: {} });
+    jobId = await enqueueJobRequest(db, app.app.clock, { type: 'storage.shutdown-probe', payload: {} });
     runner.wake();
     await Promise.race([
       entered,

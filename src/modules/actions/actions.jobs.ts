@@ -6,17 +6,17 @@
 // Every step moves the action only from the state it read, so a job that
 // runs twice (at-least-once) never applies an action twice.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/address-pools.ts';
 import * as servers from '../servers/servers.repo.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
-
-export const ACTION_JOB = 'action.run';
 
 interface ActionJobDependencies {
   db: Kysely<Database>;
@@ -30,7 +30,17 @@ type Phase = { status: repo.ActionRow['status']; phase: repo.ActionRow['phase'] 
 /** Thrown inside a transaction to undo effects another run of the job already applied. */
 class AlreadySettled extends Error {}
 
-export function registerActionJobs(runner: JobRunner, deps: ActionJobDependencies): void {
+export const ACTION_JOB = defineJob({
+  name: 'action.run',
+  payload: Type.Object({ actionId: Type.Integer() }),
+  handler: ({ actionId }, deps: ActionJobDependencies) => runAction(deps, actionId),
+});
+
+/** The action module's jobs, registered by `registerJobs` (services.ts). */
+export const actionJobs = [ACTION_JOB];
+
+/** One run of an action's job: the step its phase calls for. */
+async function runAction(deps: ActionJobDependencies, actionId: number): Promise<void> {
   const { db, clock, provisioning } = deps;
   // Asking again after no answer: often enough to settle soon after a fault clears.
   const reconcileDelayMs = Math.max(50, 1000 * deps.simScale);
@@ -73,37 +83,35 @@ export function registerActionJobs(runner: JobRunner, deps: ActionJobDependencie
     throw new RetryLater(reconcileDelayMs, 'provisioning did not answer');
   };
 
-  runner.register(ACTION_JOB, async ({ actionId }: { actionId: number }) => {
-    const action = await repo.findAction(db, actionId);
-    if (!action || action.phase === 'done') return;
-    const from: Phase = { status: action.status, phase: action.phase };
+  const action = await repo.findAction(db, actionId);
+  if (!action || action.phase === 'done') return;
+  const from: Phase = { status: action.status, phase: action.phase };
 
-    if (action.phase === 'submit') {
-      try {
-        await provisioning.startOperation({ actionId, serverId: action.server_id, type: action.type });
-      } catch (error) {
-        if (!isUpstreamError(error)) throw error;
-        if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');
-        if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
-        return toReconcile(action, from);
-      }
-      await repo.advanceAction(db, actionId, from, { phase: 'wait' });
-      throw new RetryLater(0, 'submitted');
-    }
-
-    let operation: OperationState | null;
+  if (action.phase === 'submit') {
     try {
-      operation = await provisioning.getOperation(actionId);
+      await provisioning.startOperation({ actionId, serverId: action.server_id, type: action.type });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
-      if (action.phase === 'wait') return toReconcile(action, from);
-      throw new RetryLater(reconcileDelayMs, 'provisioning still does not answer');
+      if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');
+      if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
+      return toReconcile(action, from);
     }
-    if (operation === null) {
-      return finishWithError(action, from, 'not_carried_out', 'The provisioning system never received the operation; nothing was done');
-    }
-    return settle(action, from, operation);
-  });
+    await repo.advanceAction(db, actionId, from, { phase: 'wait' });
+    throw new RetryLater(0, 'submitted');
+  }
+
+  let operation: OperationState | null;
+  try {
+    operation = await provisioning.getOperation(actionId);
+  } catch (error) {
+    if (!isUpstreamError(error)) throw error;
+    if (action.phase === 'wait') return toReconcile(action, from);
+    throw new RetryLater(reconcileDelayMs, 'provisioning still does not answer');
+  }
+  if (operation === null) {
+    return finishWithError(action, from, 'not_carried_out', 'The provisioning system never received the operation; nothing was done');
+  }
+  return settle(action, from, operation);
 }
 
 class ServerGone extends Error {}

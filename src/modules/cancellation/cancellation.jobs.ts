@@ -6,19 +6,23 @@
 // request, and the clock must really have passed the date billing gives now.
 // Billing is told first and the server deleted after, so a run cut short in
 // between is finished by the next one.
-import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { Type } from 'typebox';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
 import { findServer } from '../servers/servers.repo.ts';
-import { CANCELLED, END_OF_TERM_JOB, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
+import { CANCELLED, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
 
 /** How long to wait before asking billing again after it failed or did not answer. */
 export const BILLING_RETRY_MS = 15_000;
 
-export function registerCancellationJobs(runner: JobRunner, deps: CancellationDependencies): void {
-  const { db, clock, billing } = deps;
-
-  runner.register(END_OF_TERM_JOB, async ({ serverId, nextDueDate }: { serverId: string; nextDueDate?: string }) => {
+export const END_OF_TERM_JOB = defineJob({
+  name: 'cancellation.end_of_term',
+  // The due date billing gave when the request was made, kept for a service billing no longer knows.
+  payload: Type.Object({ serverId: Type.String(), nextDueDate: Type.Optional(Type.String()) }),
+  handler: async ({ serverId, nextDueDate }, deps: CancellationDependencies) => {
+    const { db, clock, billing } = deps;
     const cancellation = await findCancellation(db, serverId);
     // Gone already, or no end-of-term request any more: nothing to do.
     if (!cancellation || cancellation.when !== 'end_of_term') return;
@@ -40,5 +44,8 @@ export function registerCancellationJobs(runner: JobRunner, deps: CancellationDe
     }
 
     await deleteServer(db, { clock, rdns: deps.rdns }, serverId);
-  });
-}
+  },
+});
+
+/** The cancellation module's jobs, registered by `registerJobs` (services.ts). */
+export const cancellationJobs = [END_OF_TERM_JOB];

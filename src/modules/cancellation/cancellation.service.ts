@@ -16,6 +16,7 @@ import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound, validationError } from '../../http/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { END_OF_TERM_JOB } from './cancellation.jobs.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -23,8 +24,6 @@ import { deleteServer } from '../servers/server-deletion.ts';
 import type { ServerRecord } from '../servers/servers.repo.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
-
-export const END_OF_TERM_JOB = 'cancellation.end_of_term';
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
 export const CANCELLED = 'Cancelled';
@@ -112,9 +111,7 @@ export class CancellationService {
         .where('cancellation', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
-      await enqueueJob(trx, clock, {
-        type: END_OF_TERM_JOB,
-        payload: { serverId: server.id, nextDueDate: service.nextDueDate },
+      await enqueueJob(trx, clock, END_OF_TERM_JOB, { serverId: server.id, nextDueDate: service.nextDueDate }, {
         delayMs: Math.max(0, endOfTermAt(service.nextDueDate) - clock.now().getTime()),
       });
       return true;

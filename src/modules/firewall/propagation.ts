@@ -3,15 +3,14 @@
 // The job compiles the server's effective ruleset from the current state and
 // hands it to the network controller, which keeps only the newest generation.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import { compileRuleset } from './nft-compiler.ts';
 import type { EffectiveGroup, FirewallRule } from './firewall.types.ts';
-
-export const FIREWALL_PROPAGATE_JOB = 'firewall.propagate';
 
 /** In the caller's transaction: the servers' generation goes up and each gets a propagation job. */
 export async function bumpServers(db: Kysely<Database>, clock: Clock, serverIds: string[]): Promise<void> {
@@ -23,7 +22,7 @@ export async function bumpServers(db: Kysely<Database>, clock: Clock, serverIds:
     .where('id', 'in', unique)
     .execute();
   for (const serverId of unique) {
-    await enqueueJob(db, clock, { type: FIREWALL_PROPAGATE_JOB, payload: { serverId }, maxAttempts: 100000 });
+    await enqueueJob(db, clock, FIREWALL_PROPAGATE_JOB, { serverId }, { maxAttempts: 100000 });
   }
 }
 
@@ -57,15 +56,20 @@ export async function effectiveGroups(db: Kysely<Database>, serverId: string): P
   }));
 }
 
-export function registerFirewallJobs(runner: JobRunner, deps: { db: Kysely<Database>; firewall: FirewallPort }): void {
-  // Safe to repeat and to run out of order: it always compiles the latest
-  // state under the latest generation, and the controller ignores older ones.
-  runner.register(FIREWALL_PROPAGATE_JOB, async ({ serverId }: { serverId: string }) => {
+// Safe to repeat and to run out of order: it always compiles the latest
+// state under the latest generation, and the controller ignores older ones.
+export const FIREWALL_PROPAGATE_JOB = defineJob({
+  name: 'firewall.propagate',
+  payload: Type.Object({ serverId: Type.String() }),
+  handler: async ({ serverId }, deps: { db: Kysely<Database>; firewall: FirewallPort }) => {
     const server = await deps.db.selectFrom('servers').select('firewall_generation').where('id', '=', serverId).executeTakeFirst();
     if (!server) return;
     const applied = await deps.firewall.getApplied(serverId);
     if (applied && applied.generation >= server.firewall_generation) return;
     const groups = await effectiveGroups(deps.db, serverId);
     await deps.firewall.apply(serverId, server.firewall_generation, compileRuleset(serverId, server.firewall_generation, groups), groups);
-  });
-}
+  },
+});
+
+/** The firewall module's jobs, registered by `registerJobs` (services.ts). */
+export const firewallJobs = [FIREWALL_PROPAGATE_JOB];

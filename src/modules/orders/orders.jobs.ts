@@ -3,10 +3,12 @@
 // once billing answers (D8). Both move the order only from the state they
 // expect, so a job that runs twice delivers once.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { RetryLater } from '../../jobs/runner.ts';
 import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
@@ -14,7 +16,7 @@ import { findOwner } from '../projects/projects.repo.ts';
 import { checkPlacement, placeServer, type PlacementRequest } from '../servers/server-placement.ts';
 import * as servers from '../servers/servers.repo.ts';
 import * as repo from './orders.repo.ts';
-import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB, type OrderService } from './orders.service.ts';
+import type { OrderService } from './orders.service.ts';
 
 interface OrderJobDependencies {
   db: Kysely<Database>;
@@ -28,9 +30,37 @@ interface OrderJobDependencies {
 
 class DeliveryFailed extends Error {}
 
-export function registerOrderJobs(runner: JobRunner, deps: OrderJobDependencies): void {
+const retryDelayMs = (deps: OrderJobDependencies) => Math.max(100, 2000 * deps.simScale);
+
+const orderJobPayload = Type.Object({ orderId: Type.Integer() });
+
+export const ORDER_DELIVERY_JOB = defineJob({
+  name: 'order.deliver',
+  payload: orderJobPayload,
+  handler: ({ orderId }, deps: OrderJobDependencies) => deliverOrder(deps, orderId),
+});
+
+export const ORDER_CHECK_JOB = defineJob({
+  name: 'order.check',
+  payload: orderJobPayload,
+  handler: async ({ orderId }, deps: OrderJobDependencies) => {
+    const order = await repo.findOrder(deps.db, orderId);
+    if (order?.status !== 'unknown') return;
+    try {
+      await deps.orders.refresh(order);
+    } catch (error) {
+      if (isUpstreamError(error)) throw new RetryLater(retryDelayMs(deps), 'billing still does not answer');
+      throw error;
+    }
+  },
+});
+
+/** The order module's jobs, registered by `registerJobs` (services.ts). */
+export const orderJobs = [ORDER_DELIVERY_JOB, ORDER_CHECK_JOB];
+
+/** One run of a paid order's delivery: the server, the plan change or the bandwidth. */
+async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promise<void> {
   const { db, clock } = deps;
-  const retryDelayMs = Math.max(100, 2000 * deps.simScale);
 
   const complete = (trx: Kysely<Database>, orderId: number, values: { serverId?: string; warnings?: string[] }) =>
     repo.moveOrder(trx, orderId, ['provisioning'], { status: 'completed', ...values, now: clock.now().toISOString() });
@@ -78,33 +108,20 @@ export function registerOrderJobs(runner: JobRunner, deps: OrderJobDependencies)
     });
   }
 
-  runner.register(ORDER_DELIVERY_JOB, async ({ orderId }: { orderId: number }) => {
-    const order = await repo.findOrder(db, orderId);
-    if (order?.status !== 'provisioning') return;
-    try {
-      if (order.type === 'server') await deliverServer(order);
-      else if (order.type === 'upgrade') await deliverUpgrade(order);
-      else await deliverBandwidth(order);
-    } catch (error) {
-      if (isUpstreamError(error)) throw new RetryLater(retryDelayMs, error.message);
-      if (!(error instanceof DeliveryFailed) && !(error instanceof Error && 'status' in error)) throw error;
-      // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
-      const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
-      await db.transaction().execute(async (trx) => {
-        const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
-        if (failed.moved && order.type === 'server' && order.billing_service_id !== null) await deps.serviceBook.setServiceStatus(order.billing_service_id, 'Cancelled', trx);
-      });
-    }
-  });
-
-  runner.register(ORDER_CHECK_JOB, async ({ orderId }: { orderId: number }) => {
-    const order = await repo.findOrder(db, orderId);
-    if (order?.status !== 'unknown') return;
-    try {
-      await deps.orders.refresh(order);
-    } catch (error) {
-      if (isUpstreamError(error)) throw new RetryLater(retryDelayMs, 'billing still does not answer');
-      throw error;
-    }
-  });
+  const order = await repo.findOrder(db, orderId);
+  if (order?.status !== 'provisioning') return;
+  try {
+    if (order.type === 'server') await deliverServer(order);
+    else if (order.type === 'upgrade') await deliverUpgrade(order);
+    else await deliverBandwidth(order);
+  } catch (error) {
+    if (isUpstreamError(error)) throw new RetryLater(retryDelayMs(deps), error.message);
+    if (!(error instanceof DeliveryFailed) && !(error instanceof Error && 'status' in error)) throw error;
+    // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
+    const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
+    await db.transaction().execute(async (trx) => {
+      const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
+      if (failed.moved && order.type === 'server' && order.billing_service_id !== null) await deps.serviceBook.setServiceStatus(order.billing_service_id, 'Cancelled', trx);
+    });
+  }
 }

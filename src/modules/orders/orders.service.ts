@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
 import type { BillingPort, Invoice } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -27,8 +28,6 @@ import { readJson } from '../../db/columns.ts';
 import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
 import { nextDueDate } from '../catalogue/billing-cycles.ts';
 
-export const ORDER_DELIVERY_JOB = 'order.deliver';
-export const ORDER_CHECK_JOB = 'order.check';
 
 /** How long delivery takes in the built-in systems, before CLOUDPLANE_SIM_SCALE. */
 export const DELIVERY_MS = { server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
@@ -145,7 +144,7 @@ export class OrderService {
       if (invoice.status === 'paid') {
         const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'provisioning', invoice, now });
         if (result.moved) {
-          await enqueueJob(trx, clock, { type: ORDER_DELIVERY_JOB, payload: { orderId: row.id }, delayMs: DELIVERY_MS[row.type] * this.deps.simScale, maxAttempts: 1000 });
+          await enqueueJob(trx, clock, ORDER_DELIVERY_JOB, { orderId: row.id }, { delayMs: DELIVERY_MS[row.type] * this.deps.simScale, maxAttempts: 1000 });
         }
         return result;
       }
@@ -262,7 +261,7 @@ export class OrderService {
       }
       await db.transaction().execute(async (trx) => {
         await repo.moveOrder(trx, row.id, ['submitting'], { status: 'unknown', now: this.now() });
-        await enqueueJob(trx, clock, { type: ORDER_CHECK_JOB, payload: { orderId: row.id }, delayMs: 200, maxAttempts: 100000 });
+        await enqueueJob(trx, clock, ORDER_CHECK_JOB, { orderId: row.id }, { delayMs: 200, maxAttempts: 100000 });
       });
       this.deps.wakeWorker();
       throw new ApiError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, rateLimitHeaders(rateLimit));

@@ -1,19 +1,14 @@
 // Background steps of a project's life: confirmation by the provisioning
 // system after create, and finishing a delete whose provisioning call got no answer.
 import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './projects.repo.ts';
 
-export const PROJECT_SETUP_JOB = 'project.setup';
-export const PROJECT_DELETE_JOB = 'project.delete';
-
-interface ProjectJobPayload {
-  projectId: number;
-  slug: string;
-}
+const projectJobPayload = Type.Object({ projectId: Type.Integer(), slug: Type.String() });
 
 export interface ProjectSetupDependencies {
   db: Kysely<Database>;
@@ -41,13 +36,22 @@ export async function confirmProjectSetup(deps: ProjectSetupDependencies, projec
     .execute();
 }
 
-export function registerProjectJobs(runner: JobRunner, deps: ProjectSetupDependencies): void {
-  runner.register(PROJECT_SETUP_JOB, ({ projectId, slug }: ProjectJobPayload) => confirmProjectSetup(deps, projectId, slug));
+export const PROJECT_SETUP_JOB = defineJob({
+  name: 'project.setup',
+  payload: projectJobPayload,
+  handler: ({ projectId, slug }, deps: ProjectSetupDependencies) => confirmProjectSetup(deps, projectId, slug),
+});
 
-  runner.register(PROJECT_DELETE_JOB, async ({ projectId, slug }: ProjectJobPayload) => {
+export const PROJECT_DELETE_JOB = defineJob({
+  name: 'project.delete',
+  payload: projectJobPayload,
+  handler: async ({ projectId, slug }, deps: ProjectSetupDependencies) => {
     const project = await repo.findProjectBySlug(deps.db, slug);
     if (!project || project.id !== projectId || project.status !== 'deleting') return;
     await deps.provisioning.deleteProject(slug);
     await deps.db.transaction().execute((trx) => repo.deleteProjectRow(trx, projectId));
-  });
-}
+  },
+});
+
+/** The project module's jobs, registered by `registerJobs` (services.ts). */
+export const projectJobs = [PROJECT_SETUP_JOB, PROJECT_DELETE_JOB];

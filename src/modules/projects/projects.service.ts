@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
@@ -68,12 +68,7 @@ export class ProjectService {
       const project = await db.transaction().execute(async (trx) => {
         const now = clock.now().toISOString();
         const row = await repo.insertProject(trx, { slug, name: input.name.trim(), status: 'setting_up', ownerId: actor.userId, now });
-        await enqueueJob(trx, clock, {
-          type: PROJECT_SETUP_JOB,
-          payload: { projectId: row.id, slug },
-          delayMs: SETUP_DELAY_MS * this.deps.simScale,
-          maxAttempts: 1000,
-        });
+        await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { delayMs: SETUP_DELAY_MS * this.deps.simScale, maxAttempts: 1000 });
         return row;
       });
       this.deps.wakeWorker();
@@ -112,14 +107,14 @@ export class ProjectService {
       if (jobId !== null && isUpstreamError(error) && error.kind !== 'timeout') {
         await db.transaction().execute(async (trx) => {
           await repo.updateProject(trx, project.id, { status: project.status, now: clock.now().toISOString() });
-          await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+          await withdrawQueuedJob(trx, jobId);
         });
       }
       throw error;
     }
     await db.transaction().execute(async (trx) => {
       await repo.deleteProjectRow(trx, project.id);
-      if (jobId !== null) await trx.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+      if (jobId !== null) await withdrawQueuedJob(trx, jobId);
     });
   }
 
@@ -135,12 +130,7 @@ export class ProjectService {
         throw new ApiError('project_not_empty', "Delete the project's servers and SSH keys first", contents);
       }
       await repo.updateProject(trx, project.id, { status: 'deleting', now: clock.now().toISOString() });
-      return enqueueJob(trx, clock, {
-        type: PROJECT_DELETE_JOB,
-        payload: { projectId: project.id, slug: project.slug },
-        delayMs: DELETE_RETRY_DELAY_MS,
-        maxAttempts: 1000,
-      });
+      return enqueueJob(trx, clock, PROJECT_DELETE_JOB, { projectId: project.id, slug: project.slug }, { delayMs: DELETE_RETRY_DELAY_MS, maxAttempts: 1000 });
     });
   }
 }

@@ -3,29 +3,31 @@
 // deletion's transaction is the safety net for when that call fails or the
 // process dies first. It is withdrawn when the immediate call succeeds.
 import type { Kysely } from 'kysely';
+import { Type, type Static } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
-import { RetryLater, type JobRunner } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
-
-export const REMOVE_RECORDS_JOB = 'rdns.remove_server_records';
 
 /** How long to wait for a reverse DNS system that is down or does not answer. */
 export const RDNS_RETRY_MS = 60_000;
 
-export interface RecordRemoval {
+const recordRemoval = Type.Object({
   /** The server's IPv4 addresses. */
-  addresses: string[];
+  addresses: Type.Array(Type.String()),
   /** The server's IPv6 subnets (CIDR). */
-  networks: string[];
-}
+  networks: Type.Array(Type.String()),
+});
+
+export type RecordRemoval = Static<typeof recordRemoval>;
 
 /** Enqueues the safety net, due after RDNS_RETRY_MS; its id, or null when there is nothing to remove. */
 export async function enqueueRecordRemoval(trx: Kysely<Database>, clock: Clock, removal: RecordRemoval): Promise<number | null> {
   if (removal.addresses.length === 0 && removal.networks.length === 0) return null;
-  return enqueueJob(trx, clock, { type: REMOVE_RECORDS_JOB, payload: { ...removal }, delayMs: RDNS_RETRY_MS });
+  return enqueueJob(trx, clock, REMOVE_RECORDS_JOB, removal, { delayMs: RDNS_RETRY_MS });
 }
 
 /** Removes the records now; on success the safety-net job is withdrawn, on failure it stays to try again. */
@@ -35,7 +37,7 @@ export async function removeRecordsNow(db: Kysely<Database>, rdns: RdnsPort, rem
   } catch {
     return;
   }
-  await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').execute();
+  await withdrawQueuedJob(db, jobId);
 }
 
 async function removeRecords(rdns: RdnsPort, removal: RecordRemoval, keep: ReadonlySet<string> = new Set()): Promise<void> {
@@ -43,8 +45,10 @@ async function removeRecords(rdns: RdnsPort, removal: RecordRemoval, keep: Reado
   for (const network of removal.networks) if (!keep.has(network)) await rdns.deletePtrsInNetwork(network);
 }
 
-export function registerReverseDnsJobs(runner: JobRunner, deps: { db: Kysely<Database>; rdns: RdnsPort }): void {
-  runner.register(REMOVE_RECORDS_JOB, async (removal: RecordRemoval) => {
+export const REMOVE_RECORDS_JOB = defineJob({
+  name: 'rdns.remove_server_records',
+  payload: recordRemoval,
+  handler: async (removal, deps: { db: Kysely<Database>; rdns: RdnsPort }) => {
     // Late, by now: an address or subnet handed to another server meanwhile may
     // hold that server's PTR, which is not this job's to remove. (The old name
     // may then still be there, for the new owner to replace.)
@@ -56,5 +60,8 @@ export function registerReverseDnsJobs(runner: JobRunner, deps: { db: Kysely<Dat
       if (isUpstreamError(error) && error.kind !== 'failed') throw new RetryLater(RDNS_RETRY_MS, error.message);
       throw error;
     }
-  });
-}
+  },
+});
+
+/** The reverse DNS module's jobs, registered by `registerJobs` (services.ts). */
+export const reverseDnsJobs = [REMOVE_RECORDS_JOB];
