@@ -74,7 +74,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await services.catalogueCache.get().catch(() => undefined);
   // Only the process that serves the operator API makes (and prints) the token.
   const operatorToken = options.http ? await ensureOperatorToken(db, config.adminToken) : { hash: '', generated: null };
-  const demoKey = options.demo ? await ensureDemoWorld(db, clock, services, upstreams) : null;
+  const demoKey = options.demo ? await ensureDemoWorld(db, services) : null;
 
   let main: FastifyInstance | null = null;
   let legacy: FastifyInstance | null = null;

@@ -2,10 +2,8 @@
 // operator token, create a demo user with credit, a project and an API key.
 // Each step runs only when its piece is missing, so a restart changes nothing.
 import type { Kysely } from 'kysely';
-import type { Clock } from './clock.ts';
 import type { Database } from './db/schema.ts';
 import { demoCatalogue } from './modules/catalogue/demo-catalogue.ts';
-import * as projects from './modules/projects/projects.repo.ts';
 import type { Services } from './services.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import type { Upstreams } from './upstreams/index.ts';
@@ -21,7 +19,7 @@ export interface OperatorToken {
 }
 
 export async function ensureCatalogue(upstreams: Upstreams): Promise<void> {
-  if (!(await upstreams.builtin.billing.hasCatalogue())) await upstreams.builtin.billing.replaceCatalogue(demoCatalogue);
+  if (!(await upstreams.backOffice.billing.hasCatalogue())) await upstreams.backOffice.billing.replaceCatalogue(demoCatalogue);
 }
 
 export async function ensureOperatorToken(db: Kysely<Database>, configured: string | undefined): Promise<OperatorToken> {
@@ -34,7 +32,7 @@ export async function ensureOperatorToken(db: Kysely<Database>, configured: stri
 }
 
 /** Creates the demo world when there are no users yet; returns the demo key's token then, else null. */
-export async function ensureDemoWorld(db: Kysely<Database>, clock: Clock, services: Services, upstreams: Upstreams): Promise<string | null> {
+export async function ensureDemoWorld(db: Kysely<Database>, services: Services): Promise<string | null> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return null;
   const user = await services.users.create({
@@ -44,11 +42,10 @@ export async function ensureDemoWorld(db: Kysely<Database>, clock: Clock, servic
     billing_account: { currency: 'EUR', credit_balance: '100.00' },
     legacy_api_access: true,
   });
-  // The demo project is confirmed by the provisioning system right away, so it is usable at once.
-  await upstreams.builtin.provisioning.createProject(DEMO_PROJECT_SLUG);
-  const project = await projects.insertProject(db, { slug: DEMO_PROJECT_SLUG, name: 'Demo', status: 'ready', ownerId: user.id, now: clock.now().toISOString() });
-  // The legacy API deploys into the demo project too, so both interfaces show the same servers from the start.
-  await db.updateTable('users').set({ default_project_id: project.id }).where('id', '=', user.id).execute();
+  // The demo user's default project (its slug is the e-mail's local part, `demo`): the legacy API deploys
+  // into it too, so both interfaces show the same servers from the start. Provisioning confirms it at once.
+  const slug = await services.projects.ensureDefaultProject(user.id, { create: true, name: 'Demo' });
+  if (slug !== DEMO_PROJECT_SLUG) throw new Error(`the demo project was made as "${slug}", not "${DEMO_PROJECT_SLUG}"`);
   const key = await services.apiKeys.create(user.id, { name: 'demo key' });
   return key.token;
 }

@@ -3,6 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/schema.ts';
+import { BillingOutbox, billingJobs } from './modules/billing/billing-outbox.ts';
+import { BackOfficeService } from './modules/operator/back-office.service.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { ApiKeyService } from './modules/api-keys/api-keys.service.ts';
@@ -47,6 +49,7 @@ export interface Services {
   catalogueCache: CatalogueCache;
   firewall: FirewallService;
   reverseDns: ReverseDnsService;
+  backOffice: BackOfficeService;
 }
 
 export interface ServiceDependencies {
@@ -61,23 +64,35 @@ export interface ServiceDependencies {
 
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
-  const access = new ProjectAccess(db);
+  const access = new ProjectAccess(db, clock);
+  const projects = new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker, simScale: deps.simScale });
   const catalogueCache = new CatalogueCache(upstreams.billing);
   const servers = new ServerService({
     db,
     clock,
     access,
     view: new ServerView(db, upstreams.billing, upstreams.firewall),
-    // The operator's answers read the built-in systems directly, so faults neither hide fields nor get used up.
-    operatorView: new ServerView(db, upstreams.builtin.billing, upstreams.builtin.firewall),
-    billing: upstreams.builtin.billing,
+    // The operator's answers read the back office's systems, so faults neither hide fields nor get used up.
+    operatorView: new ServerView(db, upstreams.backOffice.billing, upstreams.backOffice.firewall),
+    backOffice: upstreams.backOffice.billing,
+  });
+  const orders = new OrderService({
+    db,
+    engine: deps.engine,
+    clock,
+    access,
+    servers,
+    billing: upstreams.billing,
+    catalogue: catalogueCache,
+    simScale: deps.simScale,
+    wakeWorker: deps.wakeWorker,
   });
   return {
     apiKeys: new ApiKeyService(db, clock),
-    users: new UserService(db, clock, upstreams.builtin.billing),
-    account: new AccountService(db, upstreams.billing),
+    users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing)),
+    account: new AccountService(db, upstreams.billing, projects),
     access,
-    projects: new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker, simScale: deps.simScale }),
+    projects,
     members: new MemberService(db, clock),
     catalogue: new CatalogueService(access, upstreams.billing),
     sshKeys: new SshKeyService(db, clock, access),
@@ -85,21 +100,11 @@ export function createServices(deps: ServiceDependencies): Services {
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, wakeWorker: deps.wakeWorker }),
-    orders: new OrderService({
-      db,
-      engine: deps.engine,
-      clock,
-      access,
-      servers,
-      billing: upstreams.billing,
-      serviceBook: upstreams.builtin.billing,
-      catalogue: catalogueCache,
-      simScale: deps.simScale,
-      wakeWorker: deps.wakeWorker,
-    }),
+    orders,
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall }),
     reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
+    backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, catalogueCache, orders }),
   };
 }
 
@@ -110,11 +115,13 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
+  runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });
   runner.registerJobs(orderJobs, {
     db: deps.db,
     clock: deps.clock,
     billing: deps.upstreams.billing,
-    serviceBook: deps.upstreams.builtin.billing,
+    outbox: new BillingOutbox(deps.db, deps.clock, deps.upstreams.billing),
+    access: services.access,
     orders: services.orders,
     simScale: deps.simScale,
   });

@@ -8,6 +8,7 @@ import * as orders from './migrations/0003-orders.ts';
 import * as firewall from './migrations/0004-firewall.ts';
 import * as reverseDns from './migrations/0005-reverse-dns.ts';
 import * as legacy from './migrations/0006-legacy.ts';
+import * as billingReservations from './migrations/0007-billing-reservations.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -16,6 +17,7 @@ const migrations = {
   '0004-firewall': firewall,
   '0005-reverse-dns': reverseDns,
   '0006-legacy': legacy,
+  '0007-billing-reservations': billingReservations,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -154,6 +154,8 @@ export interface BillingServicesTable {
   setup_fee: Money;
   currency: string;
   created_at: Timestamp;
+  /** The order whose invoice reserved this service; null for a service opened without an order. */
+  order_ref: string | null;
 }
 
 export interface ProvisioningOperationsTable {

@@ -4,7 +4,8 @@
 // the problem-details responses each route declares.
 import http from 'node:http';
 import { Type, type TArray, type TInteger, type TSchema, type TString } from 'typebox';
-import { statusByCode, type ErrorCode } from './errors.ts';
+import { type ErrorCode } from '../errors.ts';
+import { statusByCode } from './errors.ts';
 
 /** The schema, or null. */
 export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);

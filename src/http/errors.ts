@@ -1,7 +1,9 @@
-// One error type and one table from code to HTTP status. The problem-details
-// handler turns an ApiError into application/problem+json.
+// The error catalogue (`src/errors.ts`) seen from HTTP: one status per code
+// and the headers an error's hints become. Problem details and the legacy
+// envelope both answer through this mapping.
+import { AppError, type ErrorCode, type RateLimitState } from '../errors.ts';
 
-export const statusByCode = {
+export const statusByCode: Record<ErrorCode, number> = {
   validation_error: 400,
   feature_unavailable: 400,
   bad_request: 400,
@@ -21,6 +23,10 @@ export const statusByCode = {
   project_not_empty: 409,
   slug_taken: 409,
   email_taken: 409,
+  ssh_key_in_use: 409,
+  snapshot_not_ready: 409,
+  owner_required: 409,
+  addresses_exhausted: 409,
   conflict: 409,
   payload_too_large: 413,
   uri_too_long: 414,
@@ -32,33 +38,27 @@ export const statusByCode = {
   upstream_unavailable: 503,
   reverse_dns_unavailable: 503,
   service_unavailable: 503,
-} as const;
+};
 
-export type ErrorCode = keyof typeof statusByCode;
-
-export interface FieldError {
-  field: string;
-  message: string;
+/** The `RateLimit-*` headers of an order response, and `Retry-After` when it was refused. */
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  const headers: Record<string, string> = {
+    'ratelimit-limit': String(state.limit),
+    'ratelimit-remaining': String(state.remaining),
+    'ratelimit-reset': String(state.resetSeconds),
+  };
+  if (!state.allowed && state.retryAfterSeconds !== null) headers['retry-after'] = String(state.retryAfterSeconds);
+  return headers;
 }
 
-export class ApiError extends Error {
-  readonly status: number;
-
-  constructor(
-    readonly code: ErrorCode,
-    detail: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(detail);
-    this.status = statusByCode[code];
-  }
+/** The headers an error carries: the challenge of a 401, its retry hint, its rate limit. */
+export function errorHeaders(error: AppError): Record<string, string> {
+  const headers: Record<string, string> = error.hints.rateLimit ? rateLimitHeaders(error.hints.rateLimit) : {};
+  if (error.code === 'unauthenticated') headers['www-authenticate'] = 'Bearer';
+  if (error.hints.retryAfterSeconds !== undefined) headers['retry-after'] = String(error.hints.retryAfterSeconds);
+  return headers;
 }
 
-export function validationError(field: string, message: string): ApiError {
-  return new ApiError('validation_error', `${field}: ${message}`, { errors: [{ field, message }] });
-}
-
-export function notFound(what: string): ApiError {
-  return new ApiError('not_found', `${what} not found`);
+export function statusOf(error: AppError): number {
+  return statusByCode[error.code];
 }

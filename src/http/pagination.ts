@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { Count, Link, List, Nullable } from './common.schemas.ts';
-import { ApiError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -38,7 +38,7 @@ export interface Page<Item> {
   results: Item[];
 }
 
-const pageMissing = () => new ApiError('not_found', 'Invalid page');
+const pageMissing = () => new AppError('not_found', 'Invalid page');
 
 /**
  * Reads `page` and `page_size`. A page that is not a positive integer is 404;

@@ -30,7 +30,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'orders' | 'catalogueCache' | 'db'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'backOffice' | 'db'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -106,8 +106,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         apiKeys: options.services.apiKeys,
         members: options.services.members,
         servers: options.services.servers,
-        orders: options.services.orders,
-        catalogueCache: options.services.catalogueCache,
+        backOffice: options.services.backOffice,
         db: options.db,
       });
     },

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { readBool } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
-import { ApiError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { bearerToken } from '../http/plugins/authentication.ts';
 import type { Actor, ApiKeyService } from '../modules/api-keys/api-keys.service.ts';
 
@@ -22,10 +22,10 @@ export function requireLegacyAccess(app: FastifyInstance, keys: ApiKeyService, d
   app.decorateRequest('legacyActor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
     const actor = await keys.authenticate(bearerToken(request));
-    if (!actor) throw new ApiError('unauthenticated', 'Unauthenticated: send a valid API token as Authorization: Bearer <token>', {}, { 'www-authenticate': 'Bearer' });
+    if (!actor) throw new AppError('unauthenticated', 'Unauthenticated: send a valid API token as Authorization: Bearer <token>');
     const user = await db.selectFrom('users').select('legacy_api_access').where('id', '=', actor.userId).executeTakeFirst();
-    if (!user || !readBool(user.legacy_api_access)) throw new ApiError('forbidden', 'Access forbidden: this account has not been granted access to this API');
-    if (actor.readOnly && CHANGING_METHODS.has(request.method)) throw new ApiError('read_only_key', 'Access forbidden: this API token is read-only');
+    if (!user || !readBool(user.legacy_api_access)) throw new AppError('forbidden', 'Access forbidden: this account has not been granted access to this API');
+    if (actor.readOnly && CHANGING_METHODS.has(request.method)) throw new AppError('read_only_key', 'Access forbidden: this API token is read-only');
     request.legacyActor = actor;
   });
 }

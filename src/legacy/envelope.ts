@@ -1,7 +1,8 @@
 // The legacy API's envelope: {result: "success", data} or
 // {result: "error", message, errors?}; `errors` only for validation (422).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
+import { errorHeaders, statusOf } from '../http/errors.ts';
 import { isUpstreamError } from '../upstreams/errors.ts';
 
 export interface LegacyFailure {
@@ -20,12 +21,13 @@ export function sendFailure(reply: FastifyReply, status: number, body: LegacyFai
 
 /** Maps any error to a status and the failure envelope; validation is always 422. */
 export function toLegacyFailure(error: unknown, request: FastifyRequest): { status: number; body: LegacyFailure; headers: Record<string, string> } {
-  if (error instanceof ApiError) {
-    if (error.status === 400) {
+  if (error instanceof AppError) {
+    const status = statusOf(error);
+    if (status === 400) {
       const fieldErrors = (error.extra.errors as { field: string; message: string }[] | undefined) ?? [];
       return { status: 422, body: failure(error.message, fieldErrors.map((entry) => `${entry.field} ${entry.message}`)), headers: {} };
     }
-    return { status: error.status, body: failure(error.message), headers: error.headers };
+    return { status, body: failure(error.message), headers: errorHeaders(error) };
   }
   if (isUpstreamError(error)) {
     return error.kind === 'unavailable'

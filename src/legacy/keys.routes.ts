@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Id, List, Text } from '../http/common.schemas.ts';
-import { ApiError, validationError } from '../http/errors.ts';
+import { AppError, validationError } from '../errors.ts';
 import { MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH, type SshKey } from '../modules/ssh-keys/ssh-keys.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
@@ -37,7 +37,7 @@ const keyFailures = [401, 403, 502, 503] as const;
 
 const toLegacyKey = (key: SshKey) => ({ id: key.id, type: KEY_TYPE, description: key.name, value: key.public_key });
 
-const unknownKey = () => new ApiError('not_found', 'Key not found');
+const unknownKey = () => new AppError('not_found', 'Key not found');
 
 export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; accounts: LegacyAccounts }> = async (app, { services, accounts }) => {
   const tags = ['keys'];

@@ -30,7 +30,7 @@ export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, opt
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   requireLegacyAccess(app, options.services.apiKeys, options.db);
   const { db, services, upstreams } = options;
-  const accounts = new LegacyAccounts({ db, clock: options.clock, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: options.wakeWorker });
+  const accounts = new LegacyAccounts({ db, billing: upstreams.billing, projects: services.projects });
   const consoleUrl = consoleBaseUrl(options.publicUrl, options.mainPort);
   await app.register(legacyProductRoutes, { billing: upstreams.billing });
   await app.register(legacyDeployRoutes, { services, accounts, consoleUrl });

@@ -4,8 +4,8 @@
 import { Type } from 'typebox';
 import { readJson } from '../db/columns.ts';
 import { Currency, Id, Link } from '../http/common.schemas.ts';
-import { RateLimitedHeaders, RateLimitHeaders } from '../modules/orders/orders.schemas.ts';
-import type { OrderRow, RecordedInvoice } from '../modules/orders/orders.repo.ts';
+import { RateLimitedHeaders, RateLimitHeaders, type Order } from '../modules/orders/orders.schemas.ts';
+import type { OrderOutcome } from '../modules/orders/orders.service.ts';
 import { parseMoney } from '../money.ts';
 import { toAmount } from './servers.ts';
 
@@ -25,12 +25,15 @@ export const purchaseLimitFailures = [
   [502, { description: 'Billing failed or did not answer; the purchase may have been recorded all the same, and then the answer carries the rate-limit headers', headers: RateLimitHeaders }],
 ] as const;
 
+/** The invoice an order records, as the orders module shows it (less the link). */
+type RecordedInvoice = Omit<NonNullable<Order['invoice']>, 'url'>;
+
 export interface PurchaseAnswer {
   status: 200 | 201;
   data: { invoice_id: number; invoice_url: string; requires_payment: boolean; outstanding_balance?: { price: number; currency: string } };
 }
 
-export function purchaseAnswer(order: OrderRow, invoiceUrl: (invoiceId: number) => string): PurchaseAnswer {
+export function purchaseAnswer(order: OrderOutcome['row'], invoiceUrl: (invoiceId: number) => string): PurchaseAnswer {
   // An order the services answered with has its invoice: billing made it, or the call failed (and never reaches here).
   const invoice = readJson<RecordedInvoice>(order.invoice);
   const requiresPayment = invoice.status === 'unpaid';

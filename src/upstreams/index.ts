@@ -1,11 +1,13 @@
 // The four systems behind the API, each the built-in implementation wrapped in
-// fault injection. `builtin` gives the operator API the unwrapped engines: the
-// back office sets up the world even while a system is made to fail.
+// fault injection. `backOffice` gives the operator API and first start the
+// same systems unwrapped, typed by their ports: the back office sets up the
+// world even while a system is made to fail. Nothing outside this folder names
+// a built-in implementation.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/schema.ts';
 import { BuiltinBilling } from './billing/builtin.ts';
-import type { BillingPort } from './billing/port.ts';
+import type { BillingBackOffice, BillingPort } from './billing/port.ts';
 import { FaultStore, withFaults } from './faults.ts';
 import { BuiltinFirewall } from './firewall/builtin.ts';
 import type { FirewallPort } from './firewall/port.ts';
@@ -22,7 +24,7 @@ export interface Upstreams {
   rdns: RdnsPort;
   firewall: FirewallPort;
   faults: FaultStore;
-  builtin: { billing: BuiltinBilling; provisioning: BuiltinProvisioning; firewall: BuiltinFirewall };
+  backOffice: { billing: BillingBackOffice; provisioning: ProvisioningPort; firewall: FirewallPort };
 }
 
 export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1, rdnsConfig: RdnsConfig = { backend: 'builtin' }): Upstreams {
@@ -37,6 +39,6 @@ export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1
     rdns: withFaults('rdns', rdnsConfig.backend === 'powerdns' ? new PowerDnsRdns(rdnsConfig) : new BuiltinRdns(db, clock), faults),
     firewall: withFaults('firewall', firewall, faults),
     faults,
-    builtin: { billing, provisioning, firewall },
+    backOffice: { billing, provisioning, firewall },
   };
 }

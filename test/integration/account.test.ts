@@ -5,12 +5,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
+import { addMember, setFault } from '../helpers/world.ts';
 
-
-async function setFault(app: TestApp, system: string, fault: { mode: string; count?: number; committed?: boolean }): Promise<void> {
-  const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: fault });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-}
 
 async function credit(app: TestApp, userId: number, amount: string): Promise<CallResult> {
   return app.admin(`/users/${userId}/credit`, { method: 'POST', body: { amount } });
@@ -40,8 +36,7 @@ test('GET /me/ shows the user, the billing account and the projects with roles',
   const own = await app.createReadyProject(key, 'Analytical Engine');
   const theirs = await app.createReadyProject(other.key, 'Difference Engine');
   const unrelated = await app.createReadyProject(other.key, 'Not Hers');
-  const membership = await app.admin(`/projects/${theirs}/members/${created.body.id}`, { method: 'PUT', body: { role: 'member' } });
-  assert.equal(membership.status, 200, JSON.stringify(membership.body));
+  await addMember(app, theirs, created.body.id, 'member');
   await app.api(`/projects/${own}/`, { method: 'PATCH', key, body: { name: 'Analytical Engine v2' } });
 
   const me = await app.api('/me/', { key });

@@ -6,23 +6,11 @@
 // and `timeout` faults are left whole for the action's job.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { allActions, getServer, start, waitFor, type Action } from '../helpers/actions.ts';
+import { build, type CallResult, type TestApp } from '../helpers/build.ts';
 import { assertFailure } from '../helpers/legacy.ts';
 import { assertProblem } from '../helpers/problems.ts';
-
-interface World {
-  app: TestApp;
-  key: string;
-  userId: number;
-  slug: string;
-}
-
-interface Action {
-  id: number;
-  type: string;
-  status: 'running' | 'unknown' | 'success' | 'error';
-  error: { code: string; message: string } | null;
-}
+import { createWorld, placeServer, setFault, type World } from '../helpers/world.ts';
 
 /** Every start with a body the server accepts (restore_snapshot is given its completed snapshot). */
 function everyStart(snapshotId: number): [name: string, body: unknown][] {
@@ -42,30 +30,9 @@ function everyStart(snapshotId: number): [name: string, body: unknown][] {
   ];
 }
 
-async function world(app: TestApp, options: { legacy?: boolean } = {}): Promise<World> {
-  const { key, userId } = await app.createUser({ credit: '100.00', legacy: options.legacy });
-  const slug = await app.createReadyProject(key, 'Provisioning down');
-  return { app, key, userId, slug };
-}
+const DOWN_WORLD = { credit: '100.00', project: 'Provisioning down' };
 
-async function placeServer(w: World, overrides: Record<string, unknown> = {}): Promise<any> {
-  const placed = await w.app.admin(`/projects/${w.slug}/servers`, {
-    method: 'POST',
-    body: { hostname: 'web-1', product_id: 1, location: 'fsn1', image: 'debian-12', ...overrides },
-  });
-  assert.equal(placed.status, 201, JSON.stringify(placed.body));
-  return placed.body;
-}
-
-function start(w: World, serverId: string, name: string, options: { body?: unknown; key?: string; idempotencyKey?: string } = {}): Promise<CallResult<any>> {
-  return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/${name}/`, {
-    method: 'POST',
-    key: options.key ?? w.key,
-    body: options.body,
-    headers: options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : undefined,
-  });
-}
-
+/** Starts an action that must be accepted, answering the whole response (its headers tell a replay). */
 async function startOk(w: World, serverId: string, name: string, options: { body?: unknown; idempotencyKey?: string } = {}): Promise<CallResult<Action>> {
   const response = await start(w, serverId, name, options);
   assert.equal(response.status, 202, `${name}: ${JSON.stringify(response.body)}`);
@@ -79,38 +46,6 @@ function assertRefusedAsDown(response: CallResult, label: string): void {
   const retryAfter = response.headers.get('retry-after');
   assert.match(retryAfter ?? '', /^\d+$/, `${label}: Retry-After is a number of seconds, got ${retryAfter}`);
   assert.ok(Number(retryAfter) > 0, `${label}: Retry-After ${retryAfter}`);
-}
-
-/** Polls (bounded) until the action is in one of `statuses`. */
-async function waitFor(w: World, actionId: number, statuses: Action['status'][]): Promise<Action> {
-  let last: Action | null = null;
-  try {
-    return await eventually(async () => {
-      const response = await w.app.api(`/projects/${w.slug}/actions/${actionId}/`, { key: w.key });
-      assert.equal(response.status, 200, JSON.stringify(response.body));
-      last = response.body;
-      return statuses.includes(response.body.status) ? (response.body as Action) : null;
-    });
-  } catch {
-    throw new Error(`action ${actionId} did not reach ${statuses.join('/')}: ${JSON.stringify(last)}`);
-  }
-}
-
-async function allActions(w: World): Promise<Action[]> {
-  const response = await w.app.api(`/projects/${w.slug}/actions/?page_size=100`, { key: w.key });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-  return response.body.results;
-}
-
-async function getServer(w: World, serverId: string): Promise<any> {
-  const response = await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-  return response.body;
-}
-
-async function setProvisioningFault(app: TestApp, body: { mode: string; count?: number; committed?: boolean }): Promise<void> {
-  const response = await app.admin('/faults/provisioning', { method: 'PUT', body });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 async function provisioningFault(app: TestApp): Promise<{ mode: string; count: number | null }> {
@@ -136,7 +71,7 @@ async function recorded(w: World): Promise<{ actions: number; snapshots: number;
 
 test('provisioning down: each of the twelve starts answers 503 upstream_unavailable with Retry-After and records nothing', async (t) => {
   const app = await build(t);
-  const w = await world(app);
+  const w = await createWorld(app, DOWN_WORLD);
   const server = await placeServer(w);
   // A completed snapshot, so restore_snapshot has a valid body.
   const snapshotAction = await startOk(w, server.id, 'create_snapshot', { body: { name: 'before' } });
@@ -147,7 +82,7 @@ test('provisioning down: each of the twelve starts answers 503 upstream_unavaila
   const serverBefore = await getServer(w, server.id);
   const recordedBefore = await recorded(w);
 
-  await setProvisioningFault(app, { mode: 'down' });
+  await setFault(app, 'provisioning', { mode: 'down' });
   const starts = everyStart(snapshotsBefore.results[0].id);
   assert.equal(starts.length, 12);
   for (const [name, body] of starts) {
@@ -162,7 +97,7 @@ test('provisioning down: each of the twelve starts answers 503 upstream_unavaila
   assert.deepEqual([fault.mode, fault.count], ['down', null], 'a fault without a count stays');
 
   // Nothing was kept under the keys: once the fault clears, the same requests start afresh.
-  await setProvisioningFault(app, { mode: 'ok' });
+  await setFault(app, 'provisioning', { mode: 'ok' });
   const reboot = await startOk(w, server.id, 'reboot', { idempotencyKey: 'down-reboot' });
   assert.equal(reboot.headers.get('idempotent-replayed'), null, 'a new action, not a replay');
   assert.equal(reboot.body.status, 'running');
@@ -180,10 +115,10 @@ test('provisioning down: each of the twelve starts answers 503 upstream_unavaila
 
 test('provisioning down with count 1: the first start is refused with 503, the next is accepted and succeeds', async (t) => {
   const app = await build(t);
-  const w = await world(app);
+  const w = await createWorld(app, DOWN_WORLD);
   const server = await placeServer(w);
 
-  await setProvisioningFault(app, { mode: 'down', count: 1 });
+  await setFault(app, 'provisioning', { mode: 'down', count: 1 });
   assertRefusedAsDown(await start(w, server.id, 'power_off'), 'first power_off');
   assert.deepEqual(await allActions(w), []);
   assert.equal((await provisioningFault(app)).mode, 'ok', 'the refusal used the one count');
@@ -196,17 +131,17 @@ test('provisioning down with count 1: the first start is refused with 503, the n
 
 test('provisioning down: refusals that do not depend on provisioning answer as before (400, 403, 404, 409), and a replay still answers', async (t) => {
   const app = await build(t);
-  const w = await world(app);
+  const w = await createWorld(app, DOWN_WORLD);
   const server = await placeServer(w);
   const other = await placeServer(w, { hostname: 'web-2' });
   const recordedAction = await startOk(w, server.id, 'reinstall', { body: { image: 'debian-13' }, idempotencyKey: 'kept' });
   assert.equal((await waitFor(w, recordedAction.body.id, ['success', 'error'])).status, 'success');
   // An action whose outcome is still being checked holds `other` (busy) across the down fault.
-  await setProvisioningFault(app, { mode: 'timeout' });
+  await setFault(app, 'provisioning', { mode: 'timeout' });
   const unknown = await startOk(w, other.id, 'power_off');
   await waitFor(w, unknown.body.id, ['unknown']);
 
-  await setProvisioningFault(app, { mode: 'down' });
+  await setFault(app, 'provisioning', { mode: 'down' });
   const replay = await startOk(w, server.id, 'reinstall', { body: { image: 'debian-13' }, idempotencyKey: 'kept' });
   assert.equal(replay.headers.get('idempotent-replayed'), 'true', 'a replay needs nothing from provisioning');
   assert.equal(replay.body.id, recordedAction.body.id);
@@ -224,7 +159,7 @@ test('provisioning down: refusals that do not depend on provisioning answer as b
   assertRefusedAsDown(await start(w, server.id, 'reboot'), 'valid start');
   assert.deepEqual((await allActions(w)).map((action) => action.id).sort(), [recordedAction.body.id, unknown.body.id].sort());
 
-  await setProvisioningFault(app, { mode: 'ok' });
+  await setFault(app, 'provisioning', { mode: 'ok' });
   assert.equal((await waitFor(w, unknown.body.id, ['success', 'error'])).status, 'error', 'the timed-out power_off was never carried out');
 });
 
@@ -232,11 +167,11 @@ test('provisioning down: refusals that do not depend on provisioning answer as b
 
 test('provisioning error and timeout faults with a count are left for the job: the start answers 202 and the job fails', async (t) => {
   const app = await build(t);
-  const w = await world(app);
+  const w = await createWorld(app, DOWN_WORLD);
   const server = await placeServer(w);
 
   // If the start had used the one count, the job would succeed.
-  await setProvisioningFault(app, { mode: 'error', count: 1 });
+  await setFault(app, 'provisioning', { mode: 'error', count: 1 });
   const failedStart = await startOk(w, server.id, 'power_off');
   const failed = await waitFor(w, failedStart.body.id, ['success', 'error']);
   assert.equal(failed.status, 'error', JSON.stringify(failed));
@@ -245,7 +180,7 @@ test('provisioning error and timeout faults with a count are left for the job: t
   assert.equal((await getServer(w, server.id)).status, 'running');
 
   // The submit times out (unknown), and once asked again the operation was never received: error.
-  await setProvisioningFault(app, { mode: 'timeout', count: 1 });
+  await setFault(app, 'provisioning', { mode: 'timeout', count: 1 });
   const timedOutStart = await startOk(w, server.id, 'power_off');
   const settled = await waitFor(w, timedOutStart.body.id, ['success', 'error']);
   assert.equal(settled.status, 'error', JSON.stringify(settled));
@@ -258,12 +193,12 @@ test('provisioning error and timeout faults with a count are left for the job: t
 
 test('legacy API: boot, shutdown and reboot while provisioning is down answer 503 in the failure envelope and record nothing', async (t) => {
   const app = await build(t);
-  const w = await world(app, { legacy: true });
+  const w = await createWorld(app, { ...DOWN_WORLD, legacy: true });
   const placed = await placeServer(w);
   const legacyId = placed.billing.service_id;
   const recordedBefore = await recorded(w);
 
-  await setProvisioningFault(app, { mode: 'down' });
+  await setFault(app, 'provisioning', { mode: 'down' });
   for (const path of ['reboot', 'shutdown', 'boot']) {
     const response = await app.legacy(`/api/v1/servers/${legacyId}/${path}`, { method: 'POST', key: w.key });
     assertFailure(response, 503, path);
@@ -273,7 +208,7 @@ test('legacy API: boot, shutdown and reboot while provisioning is down answer 50
   assert.deepEqual(await recorded(w), recordedBefore);
   assert.equal((await getServer(w, placed.id)).status, 'running');
 
-  await setProvisioningFault(app, { mode: 'ok' });
+  await setFault(app, 'provisioning', { mode: 'ok' });
   const reboot = await app.legacy(`/api/v1/servers/${legacyId}/reboot`, { method: 'POST', key: w.key });
   assert.deepEqual({ status: reboot.status, body: reboot.body }, { status: 200, body: { result: 'success', data: null } });
   const [action] = await allActions(w);

@@ -8,20 +8,13 @@
 // nothing, 502 is completed by sending the request again).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { assertProblem, assertFieldError } from '../helpers/problems.ts';
+import { addMember, buildWorld, placeServer, setFault } from '../helpers/world.ts';
 
 type Json = Record<string, any>;
 
 const DAY_SECONDS = 86_400;
-
-
-
-async function place(app: TestApp, slug: string, body: Json): Promise<Json> {
-  const response = await app.admin(`/projects/${slug}/servers`, { method: 'POST', body });
-  assert.equal(response.status, 201, JSON.stringify(response.body));
-  return response.body;
-}
 
 async function getServer(app: TestApp, key: string, slug: string, id: string): Promise<Json> {
   const response = await app.api(`/projects/${slug}/servers/${id}/`, { key });
@@ -31,16 +24,6 @@ async function getServer(app: TestApp, key: string, slug: string, id: string): P
 
 function cancel(app: TestApp, key: string, slug: string, id: string, body: unknown): Promise<CallResult> {
   return app.api(`/projects/${slug}/servers/${id}/cancel/`, { method: 'POST', key, body });
-}
-
-async function setFault(app: TestApp, system: string, mode: string, extra: Json = {}): Promise<void> {
-  const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: { mode, ...extra } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-}
-
-async function addMember(app: TestApp, slug: string, userId: number, role: string): Promise<void> {
-  const response = await app.admin(`/projects/${slug}/members/${userId}`, { method: 'PUT', body: { role } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 async function advance(app: TestApp, seconds: number): Promise<Date> {
@@ -69,7 +52,7 @@ async function assertStillThere(app: TestApp, key: string, slug: string, id: str
 }
 
 async function serviceOf(app: TestApp, serviceId: number) {
-  const service = await app.app.upstreams.builtin.billing.getService(serviceId);
+  const service = await app.app.upstreams.backOffice.billing.getService(serviceId);
   assert.ok(service, `billing service ${serviceId}`);
   return service;
 }
@@ -87,18 +70,14 @@ async function cancellationJobs(app: TestApp, serverId: string) {
 
 const addressesOf = (server: Json): string[] => server.network.ipv4.map((entry: Json) => entry.address);
 
-async function setUp(t: Parameters<typeof build>[0]) {
-  const app = await build(t);
-  const owner = await app.createUser({ credit: '100.00' });
-  const slug = await app.createReadyProject(owner.key, 'Cancel');
-  return { app, owner, slug };
-}
+/** The world of each test: an owner with credit and a ready project (`const { app, slug, ...owner } = await buildWorld(...)`). */
+const CANCEL_WORLD = { credit: '100.00', project: 'Cancel' };
 
 test('end_of_term: Pending Cancellation, the server runs on; deleted once the clock passes next_due_date, its addresses reused', async (t) => {
-  const { app, owner, slug } = await setUp(t);
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
   // The server to cancel, then a pooled neighbour in the same location, so the freed addresses are the lowest free ones.
-  const doomed = await place(app, slug, { hostname: 'doomed', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 1, ipv6: true });
-  const neighbour = await place(app, slug, { hostname: 'neighbour', product_id: 2, location: 'fsn1', image: 'debian-12' });
+  const doomed = await placeServer({ app, slug }, { hostname: 'doomed', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 1, ipv6: true });
+  const neighbour = await placeServer({ app, slug }, { hostname: 'neighbour', product_id: 2, location: 'fsn1', image: 'debian-12' });
   await app.admin(`/servers/${doomed.id}/bandwidth-usage`, { method: 'PUT', body: { used_gb: 300 } });
   await app.admin(`/servers/${neighbour.id}/bandwidth-usage`, { method: 'PUT', body: { used_gb: 40 } });
   assert.deepEqual((await getServer(app, owner.key, slug, neighbour.id)).bandwidth.pool, { allocated_gb: 40000, extra_gb: 0, used_gb: 340 });
@@ -141,7 +120,7 @@ test('end_of_term: Pending Cancellation, the server runs on; deleted once the cl
   assertProblem(await cancel(app, owner.key, slug, doomed.id, { when: 'end_of_term', reason: 'moving to a bigger plan' }), 404, 'not_found');
 
   // Its addresses and /64 are free again: the next server in fsn1 gets them.
-  const successor = await place(app, slug, { hostname: 'successor', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 1, ipv6: true });
+  const successor = await placeServer({ app, slug }, { hostname: 'successor', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 1, ipv6: true });
   assert.deepEqual(addressesOf(successor).sort(), addressesOf(doomed).sort());
   assert.equal(successor.network.ipv6[0].subnet, doomed.network.ipv6[0].subnet);
   const jobs = await cancellationJobs(app, doomed.id);
@@ -149,9 +128,9 @@ test('end_of_term: Pending Cancellation, the server runs on; deleted once the cl
 });
 
 test('end_of_term: the job checks again when it runs — a later due date in billing waits, a withdrawn request does nothing', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const renewed = await place(app, slug, { hostname: 'renewed', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const withdrawn = await place(app, slug, { hostname: 'withdrawn', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const renewed = await placeServer({ app, slug }, { hostname: 'renewed', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const withdrawn = await placeServer({ app, slug }, { hostname: 'withdrawn', product_id: 4, location: 'nbg1', image: 'debian-12' });
   for (const server of [renewed, withdrawn]) {
     assert.equal((await cancel(app, owner.key, slug, server.id, { when: 'end_of_term', reason: 'done with it' })).status, 202);
   }
@@ -179,8 +158,8 @@ test('end_of_term: the job checks again when it runs — a later due date in bil
 });
 
 test('end_of_term: billing down when the term ends — the server waits, and goes once billing answers again', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'patient', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'patient', product_id: 4, location: 'nbg1', image: 'debian-12' });
   assert.equal((await cancel(app, owner.key, slug, server.id, { when: 'end_of_term', reason: 'no longer needed' })).status, 202);
 
   await setFault(app, 'billing', 'down');
@@ -196,9 +175,9 @@ test('end_of_term: billing down when the term ends — the server waits, and goe
 });
 
 test('immediate: deleted now with its actions and addresses; billing service and snapshots stay', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'gone-now', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 2, ipv6: true });
-  const keeper = await place(app, slug, { hostname: 'keeper', product_id: 1, location: 'fsn1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'gone-now', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 2, ipv6: true });
+  const keeper = await placeServer({ app, slug }, { hostname: 'keeper', product_id: 1, location: 'fsn1', image: 'debian-12' });
 
   // An action and a snapshot of the server.
   const started = await app.api(`/projects/${slug}/servers/${server.id}/actions/create_snapshot/`, { method: 'POST', key: owner.key, body: { name: 'before-cancel' } });
@@ -236,7 +215,7 @@ test('immediate: deleted now with its actions and addresses; billing service and
   assert.deepEqual(await cancellationJobs(app, server.id), []);
 
   // Its addresses are free again.
-  const next = await place(app, slug, { hostname: 'next', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 2, ipv6: true });
+  const next = await placeServer({ app, slug }, { hostname: 'next', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 2, ipv6: true });
   assert.deepEqual(addressesOf(next).sort(), addressesOf(server).sort());
   assert.equal(next.network.ipv6[0].subnet, server.network.ipv6[0].subnet);
 
@@ -244,7 +223,7 @@ test('immediate: deleted now with its actions and addresses; billing service and
 });
 
 test('an ordered server cancelled immediately: its order and invoice stay', async (t) => {
-  const { app, owner, slug } = await setUp(t);
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
   const placed = await app.api(`/projects/${slug}/servers/`, {
     method: 'POST',
     key: owner.key,
@@ -267,15 +246,15 @@ test('an ordered server cancelled immediately: its order and invoice stay', asyn
   const listed = await app.api(`/projects/${slug}/orders/`, { key: owner.key });
   assert.deepEqual(listed.body.map((entry: Json) => entry.id), [order.id]);
   if (order.invoice) {
-    const invoice = await app.app.upstreams.builtin.billing.getInvoice(order.invoice.id);
+    const invoice = await app.app.upstreams.backOffice.billing.getInvoice(order.invoice.id);
     assert.equal(invoice?.status, 'paid', 'the invoice stays as it was');
   }
   assert.equal((await serviceOf(app, server.billing.service_id)).status, 'Cancelled');
 });
 
 test('immediate: a reverse DNS system that fails does not stop the deletion', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'ptr-fault', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'ptr-fault', product_id: 4, location: 'nbg1', image: 'debian-12' });
   await setFault(app, 'rdns', 'down');
   const answer = await cancel(app, owner.key, slug, server.id, { when: 'immediate' });
   assert.equal(answer.status, 202, JSON.stringify(answer.body));
@@ -283,9 +262,9 @@ test('immediate: a reverse DNS system that fails does not stop the deletion', as
 });
 
 test('the body: when is required and one of two; end_of_term needs a reason; reason up to 1000 characters — nothing changes on a 400', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'body-rules', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const other = await place(app, slug, { hostname: 'body-rules-2', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'body-rules', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const other = await placeServer({ app, slug }, { hostname: 'body-rules-2', product_id: 4, location: 'nbg1', image: 'debian-12' });
 
   assertFieldError(await cancel(app, owner.key, slug, server.id, {}), 'when');
   assertFieldError(await cancel(app, owner.key, slug, server.id, { reason: 'no when' }), 'when');
@@ -318,8 +297,8 @@ test('the body: when is required and one of two; end_of_term needs a reason; rea
 });
 
 test('who may: admin and owner; members 403 insufficient_role; read-only keys 403 read_only_key; other projects and strangers 404', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'guarded', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'guarded', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const member = await app.createUser();
   const admin = await app.createUser();
   const stranger = await app.createUser();
@@ -327,7 +306,7 @@ test('who may: admin and owner; members 403 insufficient_role; read-only keys 40
   await addMember(app, slug, admin.userId, 'admin');
   const readOnly = await app.createKey(owner.userId, { readOnly: true });
   const theirs = await app.createReadyProject(stranger.key, 'Theirs');
-  const foreign = await place(app, theirs, { hostname: 'foreign', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const foreign = await placeServer({ app, slug: theirs }, { hostname: 'foreign', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const body = { when: 'end_of_term', reason: 'tidying up' };
 
   assertProblem(await cancel(app, member.key, slug, server.id, body), 403, 'insufficient_role');
@@ -353,11 +332,11 @@ test('who may: admin and owner; members 403 insufficient_role; read-only keys 40
 });
 
 test('a server whose billing service cannot be matched: 409 conflict, nothing changes', async (t) => {
-  const { app, owner, slug } = await setUp(t);
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
   const db = app.app.database.db;
-  const unbilled = await place(app, slug, { hostname: 'unbilled', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const orphaned = await place(app, slug, { hostname: 'orphaned', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const mismatched = await place(app, slug, { hostname: 'mismatched', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const unbilled = await placeServer({ app, slug }, { hostname: 'unbilled', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const orphaned = await placeServer({ app, slug }, { hostname: 'orphaned', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const mismatched = await placeServer({ app, slug }, { hostname: 'mismatched', product_id: 4, location: 'nbg1', image: 'debian-12' });
   await db.updateTable('servers').set({ billing_service_id: null }).where('id', '=', unbilled.id).execute();
   await db.deleteFrom('billing_services').where('id', '=', orphaned.billing.service_id).execute();
   // Pointing at another server's service.
@@ -373,8 +352,8 @@ test('a server whose billing service cannot be matched: 409 conflict, nothing ch
 });
 
 test('billing down: 503 upstream_unavailable and nothing recorded; a later request is the first', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'billing-down', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'billing-down', product_id: 4, location: 'nbg1', image: 'debian-12' });
   await setFault(app, 'billing', 'down');
   assertProblem(await cancel(app, owner.key, slug, server.id, { when: 'end_of_term', reason: 'x' }), 503, 'upstream_unavailable');
   assertProblem(await cancel(app, owner.key, slug, server.id, { when: 'immediate' }), 503, 'upstream_unavailable');
@@ -389,11 +368,11 @@ test('billing down: 503 upstream_unavailable and nothing recorded; a later reque
 });
 
 test('billing error or no answer: 502 upstream_error; sending the request again completes it', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const later = await place(app, slug, { hostname: 'retry-later', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const now = await place(app, slug, { hostname: 'retry-now', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const lost = await place(app, slug, { hostname: 'answer-lost', product_id: 4, location: 'nbg1', image: 'debian-12' });
-  const lostNow = await place(app, slug, { hostname: 'answer-lost-now', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const later = await placeServer({ app, slug }, { hostname: 'retry-later', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const now = await placeServer({ app, slug }, { hostname: 'retry-now', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const lost = await placeServer({ app, slug }, { hostname: 'answer-lost', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const lostNow = await placeServer({ app, slug }, { hostname: 'answer-lost-now', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const endOfTerm = { when: 'end_of_term', reason: 'try again' };
 
   await setFault(app, 'billing', 'error');
@@ -414,7 +393,7 @@ test('billing error or no answer: 502 upstream_error; sending the request again 
 
   // Billing did the change but its answer never came back (what the client saw as a 502):
   // the request sent again finds billing already there and completes.
-  const billing = app.app.upstreams.builtin.billing;
+  const billing = app.app.upstreams.backOffice.billing;
   await billing.setServiceStatus(lost.billing.service_id, 'Pending Cancellation');
   assert.equal((await cancel(app, owner.key, slug, lost.id, endOfTerm)).status, 202);
   assert.equal((await cancellationJobs(app, lost.id)).length, 1);
@@ -422,13 +401,13 @@ test('billing error or no answer: 502 upstream_error; sending the request again 
   assert.equal((await cancel(app, owner.key, slug, lostNow.id, { when: 'immediate' })).status, 202);
   assertProblem(await app.api(`/projects/${slug}/servers/${lostNow.id}/`, { key: owner.key }), 404, 'not_found');
   // A service billing already cancelled cannot be cancelled at the end of its term.
-  const cancelledElsewhere = await place(app, slug, { hostname: 'cancelled-elsewhere', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const cancelledElsewhere = await placeServer({ app, slug }, { hostname: 'cancelled-elsewhere', product_id: 4, location: 'nbg1', image: 'debian-12' });
   await billing.setServiceStatus(cancelledElsewhere.billing.service_id, 'Cancelled');
   assertProblem(await cancel(app, owner.key, slug, cancelledElsewhere.id, endOfTerm), 409, 'conflict');
 
   // An error that leaves billing in whatever state it reached: the repeat completes.
-  await setFault(app, 'billing', 'error', { committed: true });
-  const committed = await place(app, slug, { hostname: 'committed', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  await setFault(app, 'billing', { mode: 'error', committed: true });
+  const committed = await placeServer({ app, slug }, { hostname: 'committed', product_id: 4, location: 'nbg1', image: 'debian-12' });
   assertProblem(await cancel(app, owner.key, slug, committed.id, endOfTerm), 502, 'upstream_error');
   await setFault(app, 'billing', 'ok');
   assert.equal((await cancel(app, owner.key, slug, committed.id, endOfTerm)).status, 202);
@@ -436,14 +415,14 @@ test('billing error or no answer: 502 upstream_error; sending the request again 
 });
 
 test('two identical requests at the same moment: one 202, one 200, one job; immediate racing end_of_term leaves one outcome', async (t) => {
-  const { app, owner, slug } = await setUp(t);
-  const server = await place(app, slug, { hostname: 'racing', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const { app, slug, ...owner } = await buildWorld(t, CANCEL_WORLD);
+  const server = await placeServer({ app, slug }, { hostname: 'racing', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const body = { when: 'end_of_term', reason: 'both at once' };
   const answers = await Promise.all([cancel(app, owner.key, slug, server.id, body), cancel(app, owner.key, slug, server.id, body)]);
   assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 202], JSON.stringify(answers.map((answer) => answer.body)));
   assert.equal((await cancellationJobs(app, server.id)).length, 1);
 
-  const contested = await place(app, slug, { hostname: 'contested', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const contested = await placeServer({ app, slug }, { hostname: 'contested', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const [endOfTerm, immediate] = await Promise.all([
     cancel(app, owner.key, slug, contested.id, { when: 'end_of_term', reason: 'later' }),
     cancel(app, owner.key, slug, contested.id, { when: 'immediate' }),
@@ -461,12 +440,12 @@ test('two identical requests at the same moment: one 202, one 200, one job; imme
 });
 
 test('a project still being set up: 403 project_not_ready', async (t) => {
-  const { app, owner } = await setUp(t);
+  const { app, ...owner } = await buildWorld(t, CANCEL_WORLD);
   await setFault(app, 'provisioning', 'down');
   const created = await app.api('/projects/', { method: 'POST', key: owner.key, body: { name: 'Not yet' } });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   assert.equal(created.body.status, 'setting_up');
-  const server = await place(app, created.body.slug, { hostname: 'early', product_id: 4, location: 'nbg1', image: 'debian-12' });
+  const server = await placeServer({ app, slug: created.body.slug }, { hostname: 'early', product_id: 4, location: 'nbg1', image: 'debian-12' });
   assertProblem(await cancel(app, owner.key, created.body.slug, server.id, { when: 'immediate' }), 403, 'project_not_ready');
   await setFault(app, 'provisioning', 'ok');
 });

@@ -2,8 +2,9 @@
 // and as the operator replaces it whole (GET/PUT /admin/v1/catalogue).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { build, type CallResult } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
+import { addMember, createWorld, setFault } from '../helpers/world.ts';
 import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
 
 const PUBLIC_PRODUCT_FIELDS = [
@@ -28,25 +29,14 @@ function fieldsOf(response: CallResult): string[] {
   return (response.body?.errors ?? []).map((entry: { field: string }) => entry.field);
 }
 
-async function setFault(app: TestApp, system: string, fault: { mode: string; count?: number; committed?: boolean }): Promise<void> {
-  const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: fault });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-}
-
 /** The public view of an operator catalogue product. */
 function publicProduct(product: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(product).filter(([field]) => !OPERATOR_ONLY_FIELDS.includes(field)));
 }
 
-async function readyProject(app: TestApp): Promise<{ key: string; slug: string; userId: number }> {
-  const user = await app.createUser();
-  const slug = await app.createReadyProject(user.key, 'Catalogue Reader');
-  return { key: user.key, slug, userId: user.userId };
-}
-
 test('products: exactly the public fields, decimal prices, stock per location', async (t) => {
   const app = await build(t);
-  const { key, slug } = await readyProject(app);
+  const { key, slug } = await createWorld(app, { project: 'Catalogue Reader' });
   const response = await app.api(`/projects/${slug}/products/`, { key });
   assert.equal(response.status, 200);
   assert.ok(Array.isArray(response.body));
@@ -75,7 +65,7 @@ test('products: exactly the public fields, decimal prices, stock per location', 
 
 test('images, locations (only those offered) and pricing', async (t) => {
   const app = await build(t);
-  const { key, slug } = await readyProject(app);
+  const { key, slug } = await createWorld(app, { project: 'Catalogue Reader' });
 
   const images = await app.api(`/projects/${slug}/images/`, { key });
   assert.equal(images.status, 200);
@@ -109,7 +99,7 @@ test('images, locations (only those offered) and pricing', async (t) => {
 
 test('billing down → 503 upstream_unavailable, billing error → 502 upstream_error, on all four', async (t) => {
   const app = await build(t);
-  const { key, slug } = await readyProject(app);
+  const { key, slug } = await createWorld(app, { project: 'Catalogue Reader' });
   // Read once so the catalogue is cached: the fault must apply all the same.
   assert.equal((await app.api(`/projects/${slug}/products/`, { key })).status, 200);
 
@@ -130,13 +120,12 @@ test('billing down → 503 upstream_unavailable, billing error → 502 upstream_
 
 test('any member and read-only keys may read the catalogue; non-members get 404', async (t) => {
   const app = await build(t);
-  const { key: ownerKey, slug } = await readyProject(app);
+  const { key: ownerKey, slug } = await createWorld(app, { project: 'Catalogue Reader' });
   const member = await app.createUser();
   const readOnly = await app.createUser({ readOnly: true });
   const stranger = await app.createUser();
   for (const user of [member, readOnly]) {
-    const response = await app.admin(`/projects/${slug}/members/${user.userId}`, { method: 'PUT', body: { role: 'member' } });
-    assert.equal(response.status, 200);
+    await addMember(app, slug, user.userId, 'member');
   }
   const strangerProject = await app.createReadyProject(stranger.key, 'Elsewhere');
   for (const endpoint of ENDPOINTS) {
@@ -169,7 +158,7 @@ test('operator GET /catalogue returns the whole document', async (t) => {
 
 test('operator PUT /catalogue replaces it and the project endpoints show the change at once', async (t) => {
   const app = await build(t);
-  const { key, slug } = await readyProject(app);
+  const { key, slug } = await createWorld(app, { project: 'Catalogue Reader' });
   // Read first so a cached copy exists that the replacement must not hide.
   assert.equal((await app.api(`/projects/${slug}/locations/`, { key })).body.length, 4);
 
@@ -224,7 +213,7 @@ test('operator PUT /catalogue replaces it and the project endpoints show the cha
 
 test('operator PUT /catalogue with semantic errors: 400 naming each field, catalogue unchanged', async (t) => {
   const app = await build(t);
-  const { key, slug } = await readyProject(app);
+  const { key, slug } = await createWorld(app, { project: 'Catalogue Reader' });
   const original = (await app.admin('/catalogue')).body;
   const productsBefore = (await app.api(`/projects/${slug}/products/`, { key })).body;
 

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { assertFailure, assertFieldError } from '../helpers/legacy.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
+import { setFault } from '../helpers/world.ts';
 
 const DEPLOY = { product: '1', location: 'fsn1', billing: 'monthly', image: 'debian-12', hostname: 'web-1' };
 const RESULT_FIELDS = ['invoice_id', 'invoice_url', 'requires_payment', 'server_id', 'server_url'];
@@ -72,11 +73,6 @@ async function legacyServers(app: TestApp, key: string): Promise<any[]> {
   const response = await app.legacy('/api/v1/servers', { key });
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.data.servers;
-}
-
-async function setBillingFault(app: TestApp, mode: string): Promise<void> {
-  const response = await app.admin('/faults/billing', { method: 'PUT', body: { mode } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 test('credit covers it: 201, requires_payment false, credit charged; the server is delivered into the default project', async (t) => {
@@ -265,15 +261,15 @@ test('billing down: 503 with Retry-After, billing error: 502; nothing is charged
   const app = await build(t);
   const { key } = await app.createUser({ legacy: true, credit: '100.00', email: 'hana@example.com' });
 
-  await setBillingFault(app, 'down');
+  await setFault(app, 'billing', 'down');
   const down = await deploy(app, key, DEPLOY);
   assertFailure(down, 503, 'billing down');
   assert.equal(down.headers.get('retry-after'), '30');
 
-  await setBillingFault(app, 'error');
+  await setFault(app, 'billing', 'error');
   assertFailure(await deploy(app, key, DEPLOY), 502, 'billing error');
 
-  await setBillingFault(app, 'ok');
+  await setFault(app, 'billing', 'ok');
   assert.equal(await creditOf(app, key), '100.00');
   assert.deepEqual(await legacyServers(app, key), []);
   const data = deployResult(await deploy(app, key, DEPLOY), 201);

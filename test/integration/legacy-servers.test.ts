@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertFailure, assertFieldError } from '../helpers/legacy.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { addMember, createWorld, placeServer } from '../helpers/world.ts';
 
 type Json = Record<string, any>;
 
@@ -21,18 +22,8 @@ function data(response: CallResult, status = 200, label = ''): any {
   return response.body.data;
 }
 
-/** A legacy user owning a ready project. */
-async function setUp(app: TestApp, credit = '100.00', name = 'Legacy') {
-  const user = await app.createUser({ legacy: true, credit });
-  const slug = await app.createReadyProject(user.key, name);
-  return { ...user, slug };
-}
-
-async function place(app: TestApp, slug: string, body: Json): Promise<Json> {
-  const response = await app.admin(`/projects/${slug}/servers`, { method: 'POST', body: { location: 'fsn1', image: 'debian-12', product_id: 1, ...body } });
-  assert.equal(response.status, 201, JSON.stringify(response.body));
-  return response.body;
-}
+/** The world of these tests: a user of the legacy API owning a ready project. */
+const LEGACY_WORLD = { legacy: true, credit: '100.00', project: 'Legacy' };
 
 async function getServer(app: TestApp, key: string, id: number): Promise<Json> {
   return data(await app.legacy(`/api/v1/servers/${id}`, { key })).server;
@@ -90,11 +81,11 @@ function expectedView(placed: Json, product: Json): Json {
 
 test('list and one server: every field of the Server table, with its type', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
   assert.deepEqual(await listServers(app, key), []);
-  const cx22 = await place(app, slug, { hostname: 'web-1' });
-  const ccx13 = await place(app, slug, { hostname: 'db.example.com', product_id: 4, location: 'nbg1', image: 'rocky-9', billing_cycle: 'monthly', ipv4_additional: 2 });
-  const cx42 = await place(app, slug, { hostname: 'big', product_id: 3, location: 'hel1', image: 'ubuntu-24.04', billing_cycle: 'annually' });
+  const cx22 = await placeServer({ app, slug }, { hostname: 'web-1' });
+  const ccx13 = await placeServer({ app, slug }, { hostname: 'db.example.com', product_id: 4, location: 'nbg1', image: 'rocky-9', billing_cycle: 'monthly', ipv4_additional: 2 });
+  const cx42 = await placeServer({ app, slug }, { hostname: 'big', product_id: 3, location: 'hel1', image: 'ubuntu-24.04', billing_cycle: 'annually' });
 
   const servers = await listServers(app, key);
   const first = expectedView(cx22, { _id: '1', name: 'CX22', location: 'fsn1', image: 'Debian 12 (Bookworm)', available_upgrades: ['2', '3'] });
@@ -122,9 +113,9 @@ test('list and one server: every field of the Server table, with its type', asyn
 
 test('unknown ids, non-numeric ids and other users’ servers are 404; nothing changes', async (t) => {
   const app = await build(t);
-  const owner = await setUp(app);
+  const owner = await createWorld(app, LEGACY_WORLD);
   const stranger = await app.createUser({ legacy: true, credit: '100.00' });
-  const placed = await place(app, owner.slug, { hostname: 'web-1' });
+  const placed = await placeServer({ app, slug: owner.slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id as number;
 
   for (const path of ['999999', '0', 'abc', '1.5', '-1', '99999999999', `${id}abc`]) {
@@ -155,12 +146,11 @@ test('unknown ids, non-numeric ids and other users’ servers are 404; nothing c
 
 test('a server in a project the user is a member of but does not own is not theirs: 404 and not listed', async (t) => {
   const app = await build(t);
-  const owner = await setUp(app, '100.00', 'Owned');
-  const member = await setUp(app, '100.00', 'Member Own');
-  const added = await app.admin(`/projects/${owner.slug}/members/${member.userId}`, { method: 'PUT', body: { role: 'admin' } });
-  assert.equal(added.status, 200, JSON.stringify(added.body));
-  const theirs = await place(app, owner.slug, { hostname: 'theirs' });
-  const mine = await place(app, member.slug, { hostname: 'mine' });
+  const owner = await createWorld(app, { ...LEGACY_WORLD, project: 'Owned' });
+  const member = await createWorld(app, { ...LEGACY_WORLD, project: 'Member Own' });
+  await addMember(app, owner.slug, member.userId, 'admin');
+  const theirs = await placeServer({ app, slug: owner.slug }, { hostname: 'theirs' });
+  const mine = await placeServer({ app, slug: member.slug }, { hostname: 'mine' });
 
   assert.deepEqual((await listServers(app, member.key)).map((server) => server.hostname), ['mine']);
   assert.deepEqual((await listServers(app, owner.key)).map((server) => server.hostname), ['theirs']);
@@ -175,8 +165,8 @@ test('a server in a project the user is a member of but does not own is not thei
 
 test('shutdown, boot and reboot start project API actions; status follows: offline after shutdown, online after boot', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
   assert.equal(await statusOf(app, key, id), 'online');
 
@@ -203,8 +193,8 @@ test('shutdown, boot and reboot start project API actions; status follows: offli
 test('while an action runs, another power request is 409 and starts nothing', async (t) => {
   // 0.1: a shutdown takes 0.5 s, so the refusals below meet it running.
   const app = await build(t, { config: { simScale: 0.1 } });
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
 
   await power(app, key, id, 'shutdown');
@@ -220,8 +210,8 @@ test('while an action runs, another power request is 409 and starts nothing', as
 
 test('upgrade: 201 charged from credit, then the server follows the new product', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
 
   const answer = data(await app.legacy(`/api/v1/servers/${id}/upgrade`, { method: 'PUT', key, body: { product: '2', upgrade_disk: true } }), 201);
@@ -249,8 +239,8 @@ test('upgrade: 201 charged from credit, then the server follows the new product'
 
 test('upgrade: 200 with the outstanding balance when credit does not cover it; nothing charged, product unchanged', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app, '0.00');
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, { ...LEGACY_WORLD, credit: '0.00' });
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
 
   const answer = data(await app.legacy(`/api/v1/servers/${id}/upgrade`, { method: 'PUT', key, body: { product: '3' } }), 200);
@@ -271,9 +261,9 @@ test('upgrade: 200 with the outstanding balance when credit does not cover it; n
 
 test('upgrade: 422 on product when it is not an available upgrade, or missing; nothing changes', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
-  const top = await place(app, slug, { hostname: 'top', product_id: 3 });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
+  const top = await placeServer({ app, slug }, { hostname: 'top', product_id: 3 });
   const id = placed.billing.service_id;
   const before = await getServer(app, key, id);
 
@@ -300,9 +290,9 @@ test('upgrade: 422 on product when it is not an available upgrade, or missing; n
 
 test('cancel at the end of the term (PUT, and POST): Pending Cancellation, still listed', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const viaPut = await place(app, slug, { hostname: 'put-later' });
-  const viaPost = await place(app, slug, { hostname: 'post-later' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const viaPut = await placeServer({ app, slug }, { hostname: 'put-later' });
+  const viaPost = await placeServer({ app, slug }, { hostname: 'post-later' });
 
   const put = await app.legacy(`/api/v1/servers/${viaPut.billing.service_id}/cancel`, { method: 'PUT', key, body: { reason: 'moving elsewhere' } });
   assert.deepEqual({ status: put.status, body: put.body }, { status: 200, body: { result: 'success', data: null } });
@@ -323,10 +313,10 @@ test('cancel at the end of the term (PUT, and POST): Pending Cancellation, still
 
 test('cancel immediately (POST, and PUT): gone from the list, 404 afterwards', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const viaPost = await place(app, slug, { hostname: 'post-now' });
-  const viaPut = await place(app, slug, { hostname: 'put-now' });
-  const kept = await place(app, slug, { hostname: 'kept' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const viaPost = await placeServer({ app, slug }, { hostname: 'post-now' });
+  const viaPut = await placeServer({ app, slug }, { hostname: 'put-now' });
+  const kept = await placeServer({ app, slug }, { hostname: 'kept' });
 
   const post = await app.legacy(`/api/v1/servers/${viaPost.billing.service_id}/cancel`, { method: 'POST', key, body: { reason: 'done', immediate: true } });
   assert.deepEqual({ status: post.status, body: post.body }, { status: 200, body: { result: 'success', data: null } });
@@ -347,8 +337,8 @@ test('cancel immediately (POST, and PUT): gone from the list, 404 afterwards', a
 
 test('cancel: reason is required (422) and immediate must be a boolean; the server stays Active', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
   const cases: [unknown, string][] = [
     [{}, 'reason'],
@@ -369,8 +359,8 @@ test('cancel: reason is required (422) and immediate must be a boolean; the serv
 
 test('a suspended server is listed as Suspended, offline, and refuses power actions with 409', async (t) => {
   const app = await build(t);
-  const { key, slug } = await setUp(app);
-  const placed = await place(app, slug, { hostname: 'web-1' });
+  const { key, slug } = await createWorld(app, LEGACY_WORLD);
+  const placed = await placeServer({ app, slug }, { hostname: 'web-1' });
   const id = placed.billing.service_id;
 
   const suspended = await app.admin(`/servers/${placed.id}/suspend`, { method: 'POST' });

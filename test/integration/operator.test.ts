@@ -197,8 +197,8 @@ test('members: a new owner demotes the old one to admin; the owner cannot be rem
   const slug = await app.createReadyProject(first.key, 'Handover');
 
   const demote = await app.admin(`/projects/${slug}/members/${first.userId}`, { method: 'PUT', body: { role: 'admin' } });
-  assertProblem(demote, 409, 'conflict');
-  assertProblem(await app.admin(`/projects/${slug}/members/${first.userId}`, { method: 'DELETE' }), 409, 'conflict');
+  assertProblem(demote, 409, 'owner_required');
+  assertProblem(await app.admin(`/projects/${slug}/members/${first.userId}`, { method: 'DELETE' }), 409, 'owner_required');
   assert.deepEqual(await rolesOf(app, first.key), { [slug]: 'owner' });
 
   // Naming a user who is not yet a member as owner works in one step.
@@ -211,8 +211,8 @@ test('members: a new owner demotes the old one to admin; the owner cannot be rem
 
   // The new owner is the one who may delete; the old one may not.
   assertProblem(await app.api(`/projects/${slug}/`, { method: 'DELETE', key: first.key }), 403, 'insufficient_role');
-  assertProblem(await app.admin(`/projects/${slug}/members/${second.userId}`, { method: 'DELETE' }), 409, 'conflict');
-  assertProblem(await app.admin(`/projects/${slug}/members/${second.userId}`, { method: 'PUT', body: { role: 'member' } }), 409, 'conflict');
+  assertProblem(await app.admin(`/projects/${slug}/members/${second.userId}`, { method: 'DELETE' }), 409, 'owner_required');
+  assertProblem(await app.admin(`/projects/${slug}/members/${second.userId}`, { method: 'PUT', body: { role: 'member' } }), 409, 'owner_required');
 
   // The old owner, now admin, can be removed: the project disappears from their /me/.
   const removed = await app.admin(`/projects/${slug}/members/${first.userId}`, { method: 'DELETE' });

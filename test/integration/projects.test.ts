@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
+import { addMember, setFault } from '../helpers/world.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -12,11 +13,6 @@ function fieldsOf(response: CallResult): string[] {
   return (response.body?.errors ?? []).map((entry: { field: string }) => entry.field);
 }
 
-
-async function setFault(app: TestApp, system: string, fault: { mode: string; count?: number; committed?: boolean }): Promise<void> {
-  const response = await app.admin(`/faults/${system}`, { method: 'PUT', body: fault });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-}
 
 async function projectId(app: TestApp, slug: string): Promise<number> {
   const row = await app.app.database.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
@@ -33,11 +29,6 @@ async function allProjectsReady(app: TestApp): Promise<void> {
     const rows = await app.app.database.db.selectFrom('projects').select('status').execute();
     return rows.every((row) => row.status === 'ready');
   });
-}
-
-async function addMember(app: TestApp, slug: string, userId: number, role: string): Promise<void> {
-  const response = await app.admin(`/projects/${slug}/members/${userId}`, { method: 'PUT', body: { role } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 test('create with a name only derives the slug, and the project becomes ready', async (t) => {

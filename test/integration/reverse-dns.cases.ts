@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import ipaddr from 'ipaddr.js';
 import type { Config } from '../../src/config.ts';
-import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
+import { eventually, type CallResult } from '../helpers/build.ts';
 import { assertFieldError, assertProblem } from '../helpers/problems.ts';
+import { addMember, buildWorld, placeServer, setFault, type World } from '../helpers/world.ts';
 
 type Json = Record<string, any>;
 
@@ -24,28 +25,20 @@ export interface ReverseDnsBackend {
   start(t: TestContext): Promise<{ config: Partial<Config>; digReverse?: (address: string) => Promise<string> }>;
 }
 
-interface World {
-  app: TestApp;
-  owner: { userId: number; key: string };
-  slug: string;
+/** A world on the backend, and a way to ask it over DNS when it is a real DNS server. */
+interface ReverseDnsWorld extends World {
   digReverse?: (address: string) => Promise<string>;
 }
 
-async function world(t: TestContext, backend: ReverseDnsBackend): Promise<World> {
+async function world(t: TestContext, backend: ReverseDnsBackend): Promise<ReverseDnsWorld> {
   const { config, digReverse } = await backend.start(t);
-  const app = await build(t, { config });
-  const owner = await app.createUser({ credit: '100.00' });
-  const slug = await app.createReadyProject(owner.key, 'Reverse DNS');
-  return { app, owner, slug, digReverse };
+  const w = await buildWorld(t, { build: { config }, credit: '100.00', project: 'Reverse DNS' });
+  return { ...w, digReverse };
 }
 
-async function place(w: World, body: Json = {}): Promise<Json> {
-  const response = await w.app.admin(`/projects/${w.slug}/servers`, {
-    method: 'POST',
-    body: { hostname: 'web-1', product_id: 1, location: 'fsn1', image: 'debian-12', ipv4_additional: 1, ipv6: true, ...body },
-  });
-  assert.equal(response.status, 201, JSON.stringify(response.body));
-  return response.body;
+/** A server with an additional IPv4 address and an IPv6 subnet, unless `body` says otherwise. */
+function place(w: ReverseDnsWorld, body: Json = {}): Promise<Json> {
+  return placeServer(w, { ipv4_additional: 1, ipv6: true, ...body });
 }
 
 const ipv4Of = (server: Json): [string, string, ...string[]] => server.network.ipv4.map((entry: Json) => entry.address);
@@ -53,36 +46,31 @@ const subnetOf = (server: Json): string => server.network.ipv6[0].subnet;
 /** An address inside the server's /64, written canonically: the subnet's network with `::a1` as interface id. */
 const insideSubnet = (server: Json, suffix = 'a1'): string => subnetOf(server).replace('::/64', `::${suffix}`);
 
-function list(w: World, serverId: string, query = '', key = w.owner.key): Promise<CallResult> {
+function list(w: ReverseDnsWorld, serverId: string, query = '', key = w.key): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${query}`, { key });
 }
 
-function getOne(w: World, serverId: string, address: string, key = w.owner.key): Promise<CallResult> {
+function getOne(w: ReverseDnsWorld, serverId: string, address: string, key = w.key): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${encodeURIComponent(address)}/`, { key });
 }
 
-function put(w: World, serverId: string, address: string, body: unknown, key = w.owner.key): Promise<CallResult> {
+function put(w: ReverseDnsWorld, serverId: string, address: string, body: unknown, key = w.key): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${encodeURIComponent(address)}/`, { method: 'PUT', key, body });
 }
 
-function remove(w: World, serverId: string, address: string, key = w.owner.key): Promise<CallResult> {
+function remove(w: ReverseDnsWorld, serverId: string, address: string, key = w.key): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${encodeURIComponent(address)}/`, { method: 'DELETE', key });
 }
 
-async function setFault(w: World, mode: string, extra: Json = {}): Promise<void> {
-  const response = await w.app.admin('/faults/rdns', { method: 'PUT', body: { mode, ...extra } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
-}
-
 /** The list's entries (first page). */
-async function entries(w: World, serverId: string): Promise<[Json, ...Json[]]> {
+async function entries(w: ReverseDnsWorld, serverId: string): Promise<[Json, ...Json[]]> {
   const response = await list(w, serverId);
   assert.equal(response.status, 200, JSON.stringify(response.body));
   return response.body.results;
 }
 
 /** What a real DNS server answers for the address, when the backend is one. */
-async function assertResolves(w: World, address: string, ptr: string | null): Promise<void> {
+async function assertResolves(w: ReverseDnsWorld, address: string, ptr: string | null): Promise<void> {
   if (!w.digReverse) return;
   assert.equal(await w.digReverse(address), ptr === null ? '' : `${ptr}.`, `dig -x ${address}`);
 }
@@ -286,8 +274,8 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     const server = await place(w);
     const primary = ipv4Of(server)[0];
     const member = await w.app.createUser();
-    assert.equal((await w.app.admin(`/projects/${w.slug}/members/${member.userId}`, { method: 'PUT', body: { role: 'member' } })).status, 200);
-    const readOnly = await w.app.createKey(w.owner.userId, { readOnly: true });
+    await addMember(w.app, w.slug, member.userId, 'member');
+    const readOnly = await w.app.createKey(w.userId, { readOnly: true });
 
     assert.equal((await put(w, server.id, primary, { ptr: 'member.example.com' }, member.key)).status, 200);
     assert.equal((await list(w, server.id, '', member.key)).body.results[0].ptr, 'member.example.com');
@@ -312,7 +300,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     await put(w, server.id, primary, { ptr: 'keep.example.com' });
 
     for (const mode of ['down', 'timeout']) {
-      await setFault(w, mode);
+      await setFault(w.app, 'rdns', mode);
       for (const [label, answer] of [
         ['GET', await list(w, server.id)],
         ['GET one', await getOne(w, server.id, primary)],
@@ -324,7 +312,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
         assertProblem(answer, 503, 'reverse_dns_unavailable', `${mode} ${label}`);
         assert.equal(answer.headers.get('retry-after'), '300', `${mode} ${label}`);
       }
-      await setFault(w, 'ok');
+      await setFault(w.app, 'rdns', 'ok');
       assert.deepEqual(await entries(w, server.id), [
         { address: primary, ptr: 'keep.example.com' },
         { address: additional, ptr: null },
@@ -335,20 +323,20 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     }
 
     // The service answering with an error is the general 502.
-    await setFault(w, 'error');
+    await setFault(w.app, 'rdns', 'error');
     assertProblem(await put(w, server.id, additional, { ptr: 'new.example.com' }), 502, 'upstream_error');
     assertProblem(await list(w, server.id), 502, 'upstream_error');
     assertProblem(await getOne(w, server.id, primary), 502, 'upstream_error');
-    await setFault(w, 'ok');
+    await setFault(w.app, 'rdns', 'ok');
 
     // Bad input is answered before the reverse DNS service is asked: 400 and 404 stay what they are.
-    await setFault(w, 'down');
+    await setFault(w.app, 'rdns', 'down');
     assertFieldError(await put(w, server.id, primary, { ptr: 'bad_name' }), 'ptr', 'validation while down');
     assertProblem(await put(w, server.id, '198.51.100.77', { ptr: 'x.example.com' }), 404, 'not_found', 'not the server\'s while down');
-    await setFault(w, 'ok');
+    await setFault(w.app, 'rdns', 'ok');
 
     // A fault with a count clears by itself.
-    await setFault(w, 'down', { count: 1 });
+    await setFault(w.app, 'rdns', { mode: 'down', count: 1 });
     assertProblem(await list(w, server.id), 503, 'reverse_dns_unavailable');
     assert.equal((await list(w, server.id)).status, 200);
   });
@@ -392,7 +380,7 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
       assert.equal((await put(w, serverId, address, { ptr })).status, 200, `${address} ${ptr}`);
     }
 
-    const cancelled = await w.app.api(`/projects/${w.slug}/servers/${server.id}/cancel/`, { method: 'POST', key: w.owner.key, body: { when: 'immediate' } });
+    const cancelled = await w.app.api(`/projects/${w.slug}/servers/${server.id}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } });
     assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
     const rdns = w.app.app.upstreams.rdns;
     const gone = await rdns.getPtrs([primary, additional, v6, v6Other]);
@@ -421,10 +409,10 @@ export function reverseDnsTests(backend: ReverseDnsBackend): void {
     await put(w, server.id, primary, { ptr: 'later.example.com' });
     await put(w, server.id, v6, { ptr: 'later-v6.example.com' });
 
-    await setFault(w, 'down');
-    const cancelled = await w.app.api(`/projects/${w.slug}/servers/${server.id}/cancel/`, { method: 'POST', key: w.owner.key, body: { when: 'immediate' } });
+    await setFault(w.app, 'rdns', 'down');
+    const cancelled = await w.app.api(`/projects/${w.slug}/servers/${server.id}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } });
     assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
-    await setFault(w, 'ok');
+    await setFault(w.app, 'rdns', 'ok');
     const rdns = w.app.app.upstreams.rdns;
     assert.equal((await rdns.getPtrs([primary])).get(primary), 'later.example.com', 'still there: the removal waits for the service');
 

@@ -4,19 +4,15 @@
 // set them up with the repository functions that action uses.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findProjectSnapshot, insertSnapshot, markSnapshot } from '../../src/modules/snapshots/snapshots.repo.ts';
+import { completeSnapshot, failSnapshot, startSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
+import { addMember } from '../helpers/world.ts';
 
 
 async function projectId(app: TestApp, slug: string): Promise<number> {
   const row = await app.app.database.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow();
   return row.id;
-}
-
-async function addMember(app: TestApp, slug: string, userId: number, role: string): Promise<void> {
-  const response = await app.admin(`/projects/${slug}/members/${userId}`, { method: 'PUT', body: { role } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 let minute = 0;
@@ -30,9 +26,10 @@ async function snapshot(
   const { db } = app.app.database;
   minute += 1;
   const now = new Date(Date.UTC(2030, 0, 1, 12, minute)).toISOString();
-  const id = await insertSnapshot(db, { projectId: await projectId(app, slug), serverId: values.serverId ?? '0123456789abcdef', name: values.name, now });
+  const id = await startSnapshot(db, { projectId: await projectId(app, slug), serverId: values.serverId ?? '0123456789abcdef', name: values.name, now });
   const status = values.status ?? 'completed';
-  if (status !== 'creating') await markSnapshot(db, id, { status, sizeGb: values.sizeGb ?? (status === 'completed' ? 20 : null) });
+  if (status === 'completed') await completeSnapshot(db, id, values.sizeGb ?? 20);
+  if (status === 'failed') await failSnapshot(db, id);
   return id;
 }
 
@@ -78,7 +75,8 @@ test('list, read and delete snapshots', async (t) => {
     assertProblem(await app.api(`/projects/${slug}/snapshots/${id}/`, { method: 'DELETE', key }), 404, 'not_found');
   }
   assert.deepEqual((await app.api(`/projects/${slug}/snapshots/`, { key })).body.results, [inProgress]);
-  assert.equal(await findProjectSnapshot(app.app.database.db, await projectId(app, slug), completed), undefined);
+  // Deleted, not hidden: the row is gone.
+  assert.equal(await app.app.database.db.selectFrom('snapshots').select('id').where('id', '=', completed).executeTakeFirst(), undefined);
 });
 
 test('a snapshot still being created cannot be deleted: 409 conflict, until it has settled', async (t) => {
@@ -89,11 +87,11 @@ test('a snapshot still being created cannot be deleted: 409 conflict, until it h
   const path = `/projects/${slug}/snapshots/${id}/`;
 
   const refused = await app.api(path, { method: 'DELETE', key });
-  assertProblem(refused, 409, 'conflict');
+  assertProblem(refused, 409, 'snapshot_not_ready');
   assert.match(refused.body.detail, /still being created/);
   assert.equal((await app.api(path, { key })).body.status, 'creating');
 
-  await markSnapshot(app.app.database.db, id, { status: 'completed', sizeGb: 40 });
+  await completeSnapshot(app.app.database.db, id, 40);
   const settled = await app.api(path, { key });
   assert.equal(settled.body.status, 'completed');
   assert.equal(settled.body.size_gb, 40);

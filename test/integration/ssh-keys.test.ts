@@ -8,6 +8,7 @@ import { writeJson } from '../../src/db/columns.ts';
 import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
 import { wireString } from '../helpers/ssh-keys.ts';
+import { addMember, setFault } from '../helpers/world.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -49,11 +50,6 @@ function assertFieldError(response: CallResult, field: string, message?: RegExp)
   const fields = (response.body.errors ?? []).map((entry: { field: string }) => entry.field);
   assert.ok(fields.includes(field), `expected an error on ${field}: ${JSON.stringify(response.body)}`);
   if (message) assert.match(response.body.detail, message);
-}
-
-async function addMember(app: TestApp, slug: string, userId: number, role: string): Promise<void> {
-  const response = await app.admin(`/projects/${slug}/members/${userId}`, { method: 'PUT', body: { role } });
-  assert.equal(response.status, 200, JSON.stringify(response.body));
 }
 
 async function addKey(app: TestApp, key: string, slug: string, name: string, publicKey = ed25519Key()): Promise<Record<string, any>> {
@@ -237,7 +233,7 @@ test('the same key twice in a project is 409 conflict; another project may have 
   assert.notEqual(elsewhere.id, first.id);
 });
 
-test('a key set on a server cannot be deleted: 409 conflict naming the servers', async (t) => {
+test('a key set on a server cannot be deleted: 409 ssh_key_in_use naming the servers', async (t) => {
   const app = await build(t);
   const { key } = await app.createUser();
   const slug = await app.createReadyProject(key, 'In Use');
@@ -246,7 +242,7 @@ test('a key set on a server cannot be deleted: 409 conflict naming the servers',
   await placeServerWithKey(app, slug, 'fedcba9876543210', 'web-2', used.id);
 
   const refused = await app.api(`/projects/${slug}/ssh-keys/${used.id}/`, { method: 'DELETE', key });
-  assertProblem(refused, 409, 'conflict');
+  assertProblem(refused, 409, 'ssh_key_in_use');
   assert.match(refused.body.detail, /web-1 \(0123456789abcdef\)/);
   assert.match(refused.body.detail, /web-2 \(fedcba9876543210\)/);
   assert.deepEqual(refused.body.servers, ['0123456789abcdef', 'fedcba9876543210']);
@@ -257,7 +253,7 @@ test('a key set on a server cannot be deleted: 409 conflict naming the servers',
   const { db } = app.app.database;
   await db.deleteFrom('server_ssh_keys').where('server_id', '=', '0123456789abcdef').execute();
   const stillOne = await app.api(`/projects/${slug}/ssh-keys/${used.id}/`, { method: 'DELETE', key });
-  assertProblem(stillOne, 409, 'conflict');
+  assertProblem(stillOne, 409, 'ssh_key_in_use');
   assert.deepEqual(stillOne.body.servers, ['fedcba9876543210']);
   await db.deleteFrom('servers').where('id', '=', 'fedcba9876543210').execute();
   assert.equal((await app.api(`/projects/${slug}/ssh-keys/${used.id}/`, { method: 'DELETE', key })).status, 204);
@@ -313,8 +309,7 @@ test('who may: any member manages keys; read-only keys 403; others and other pro
 test('a project still being set up: keys are listed (empty) but not added, 403 project_not_ready', async (t) => {
   const app = await build(t);
   const { key } = await app.createUser();
-  const fault = await app.admin('/faults/provisioning', { method: 'PUT', body: { mode: 'down' } });
-  assert.equal(fault.status, 200);
+  await setFault(app, 'provisioning', 'down');
   const created = await app.api('/projects/', { method: 'POST', key, body: { name: 'Not Yet' } });
   assert.equal(created.status, 201);
   const slug = created.body.slug as string;
@@ -325,7 +320,7 @@ test('a project still being set up: keys are listed (empty) but not added, 403 p
   assert.equal((await app.api(`/projects/${slug}/ssh-keys/`, { key })).body.count, 0);
 
   // Once provisioning answers (the set-up job retries with backoff) keys can be added.
-  assert.equal((await app.admin('/faults/provisioning', { method: 'PUT', body: { mode: 'ok' } })).status, 200);
+  await setFault(app, 'provisioning', 'ok');
   await eventually(async () => (await app.api(`/projects/${slug}/`, { key })).body.status === 'ready', 15_000, 100);
   await addKey(app, key, slug, 'In time');
 });

@@ -8,6 +8,7 @@ import { inspect } from 'node:util';
 import type { Kysely } from 'kysely';
 import { build, eventually } from '../helpers/build.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { setFault } from '../helpers/world.ts';
 import { isUniqueViolation } from '../../src/db/client.ts';
 import { readBool, readJson, writeJson } from '../../src/db/columns.ts';
 import type { Database } from '../../src/db/schema.ts';
@@ -268,7 +269,7 @@ test('restart on the same database: keys, projects, credit, catalogue and queued
     const catalogue = (await first.admin('/catalogue')).body;
     catalogue.promo_codes.push({ code: 'RESTART', percent_off: 5 });
     assert.equal((await first.admin('/catalogue', { method: 'PUT', body: catalogue })).status, 200);
-    assert.equal((await first.admin('/faults/rdns', { method: 'PUT', body: { mode: 'down', count: 7 } })).status, 200);
+    await setFault(first, 'rdns', { mode: 'down', count: 7 });
     assert.equal((await first.admin('/clock/advance', { method: 'POST', body: { seconds: 600 } })).status, 200);
   });
 

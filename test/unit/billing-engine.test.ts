@@ -5,13 +5,13 @@
 // concurrency, credit never negative however many orders race for it, the
 // operator's credit adjustments, settling invoices, and billing services.
 import assert from 'node:assert/strict';
-import { NoBillingAccount } from '../../src/upstreams/billing/invoices.ts';
 import { test, type TestContext } from 'node:test';
 import type { Clock } from '../../src/clock.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { formatMoney, parseMoney } from '../../src/money.ts';
-import { BuiltinBilling, InsufficientCredit } from '../../src/upstreams/billing/builtin.ts';
+import { BuiltinBilling } from '../../src/upstreams/billing/builtin.ts';
+import { InsufficientCredit, NoBillingAccount } from '../../src/upstreams/billing/port.ts';
 import type { Invoice, InvoiceItem } from '../../src/upstreams/billing/port.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -78,7 +78,7 @@ async function setup(t: TestContext): Promise<Harness> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (credit !== null) await billing.openAccount(row.id, currency, credit);
+      if (credit !== null) await billing.openAccount({ userId: row.id, currency, creditBalance: credit });
       return row.id;
     },
     async balance(userId) {
@@ -440,24 +440,52 @@ test('services: open (Active), get, setServiceStatus, changeService; unknown →
   changed = await h.billing.getService(opened.serviceId);
   assert.deepEqual(changed, { ...opened, productId: 3, recurringAmount: 999, status: 'Suspended' });
 
-  // A second service is a separate row.
-  const other = await h.billing.openService({ userId, serverId: null, productId: 4, billingCycle: 'annually', nextDueDate: '2027-03-15', recurringAmount: 15_600, setupFee: 500, currency: 'EUR' });
+  // A second server's service is a separate row; opening the same server's again returns the one it has.
+  const other = await h.billing.openService({ userId, serverId: 'fedcba9876543210', productId: 4, billingCycle: 'annually', nextDueDate: '2027-03-15', recurringAmount: 15_600, setupFee: 500, currency: 'EUR' });
   assert.notEqual(other.serviceId, opened.serviceId);
+  const again = await h.billing.openService({ userId, serverId: 'fedcba9876543210', productId: 1, billingCycle: 'monthly', nextDueDate: '2027-01-01', recurringAmount: 1, setupFee: 0, currency: 'EUR' });
+  assert.deepEqual(again, other);
   assert.equal((await h.billing.getService(opened.serviceId))!.productId, 3);
 
   assert.equal(await h.billing.getService(987_654), null);
+});
 
-  // Opened inside a transaction that is rolled back: it never existed.
-  let rolledBackId = 0;
-  await assert.rejects(
-    h.handle.db.transaction().execute(async (trx) => {
-      rolledBackId = (await h.billing.openService({ userId, serverId: null, productId: 1, billingCycle: 'monthly', nextDueDate: '2026-04-15', recurringAmount: 459, setupFee: 0, currency: 'EUR' }, trx)).serviceId;
-      throw new Error('undo');
-    }),
-    /undo/,
-  );
-  assert.ok(rolledBackId > 0);
-  assert.equal(await h.billing.getService(rolledBackId), null);
+test('a server order reserves its service with the invoice; delivery activates it once; a cancelled invoice cancels it', async (t) => {
+  const h = await setup(t);
+  const userId = await h.newUser(0);
+  const reserve = { productId: 1, billingCycle: 'monthly', nextDueDate: '2026-04-15', recurringAmount: 459, setupFee: 0 };
+  const invoice = await h.billing.placeInvoice({ orderRef: 'order-1', userId, currency: 'EUR', items: [{ description: 'server', amount: 459 }], reserve });
+  assert.equal(invoice.status, 'unpaid');
+  assert.equal(typeof invoice.serviceId, 'number');
+  const reserved = await h.billing.getService(invoice.serviceId!);
+  assert.deepEqual({ status: reserved!.status, serverId: reserved!.serverId }, { status: 'Pending', serverId: null });
+  // Placing the same order again (a retry after a lost answer) reserves nothing more.
+  const replaced = await h.billing.placeInvoice({ orderRef: 'order-1', userId, currency: 'EUR', items: [{ description: 'server', amount: 459 }], reserve });
+  assert.equal(replaced.serviceId, invoice.serviceId);
+  assert.equal((await h.billing.listServices(userId)).length, 1);
+
+  await h.billing.payInvoice(invoice.id);
+  const activation = { serverId: '0123456789abcdef', nextDueDate: '2026-05-01', recurringAmount: 459 };
+  await h.billing.activateService(invoice.serviceId!, activation);
+  const active = await h.billing.getService(invoice.serviceId!);
+  assert.deepEqual({ status: active!.status, serverId: active!.serverId, nextDueDate: active!.nextDueDate, recurringAmount: active!.recurringAmount }, { status: 'Active', ...activation });
+  // The outbox may deliver the same activation twice: a service that moved on (suspended here) is left as it is.
+  await h.billing.setServiceStatus(invoice.serviceId!, 'Suspended');
+  await h.billing.activateService(invoice.serviceId!, { ...activation, nextDueDate: '2030-01-01' });
+  assert.deepEqual({ status: (await h.billing.getService(invoice.serviceId!))!.status, due: (await h.billing.getService(invoice.serviceId!))!.nextDueDate }, { status: 'Suspended', due: '2026-05-01' });
+
+  const cancelled = await h.billing.placeInvoice({ orderRef: 'order-2', userId, currency: 'EUR', items: [{ description: 'server', amount: 459 }], reserve });
+  await h.billing.cancelInvoice(cancelled.id);
+  assert.equal((await h.billing.getService(cancelled.serviceId!))!.status, 'Cancelled');
+  // An order without a reservation (an upgrade) has no service on its invoice.
+  assert.equal((await h.billing.placeInvoice({ orderRef: 'order-3', userId, currency: 'EUR', items: [{ description: 'upgrade', amount: 0 }] })).serviceId, null);
+});
+
+test('openAccount is idempotent: a second delivery finds the account and writes no second opening balance', async (t) => {
+  const h = await setup(t);
+  const userId = await h.newUser(500, 'EUR');
+  assert.deepEqual(await h.billing.openAccount({ userId, currency: 'USD', creditBalance: 99_999 }), { userId, currency: 'EUR', creditBalance: 500 });
+  assert.deepEqual(await h.ledger(userId), [{ amount: 500, balance_after: 500, reason: 'opening balance' }]);
 });
 
 test('openAccount writes the opening balance to the ledger; getAccount reads it back', async (t) => {

@@ -8,14 +8,9 @@ import { test, type TestContext } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Clock } from '../../src/clock.ts';
-import {
-  ORDER_LIMIT,
-  ORDER_WINDOW_MS,
-  rateLimitHeaders,
-  rateLimited,
-  takeOrderSlot,
-  type RateLimitState,
-} from '../../src/modules/orders/rate-limit.ts';
+import { rateLimited, type RateLimitState } from '../../src/errors.ts';
+import { errorHeaders, rateLimitHeaders, statusOf } from '../../src/http/errors.ts';
+import { ORDER_LIMIT, ORDER_WINDOW_MS, takeOrderSlot } from '../../src/modules/orders/rate-limit.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 const START = Date.parse('2025-01-01T00:00:00.000Z');
@@ -92,9 +87,9 @@ test('the first 10 order requests are allowed, the 11th gets 429 with Retry-Afte
   });
 
   const error = rateLimited(refused);
-  assert.equal(error.status, 429);
+  assert.equal(statusOf(error), 429);
   assert.equal(error.code, 'rate_limited');
-  assert.equal(error.headers['retry-after'], '50');
+  assert.equal(errorHeaders(error)['retry-after'], '50');
   assert.match(error.message, /10 order requests a minute.*50 seconds/);
 
   // A refused request takes no slot, so asking again does not push the wait further.

@@ -2,7 +2,7 @@
 // (the operator token). Missing, malformed, unknown, revoked and expired
 // credentials all get the same 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.ts';
+import { AppError, readOnlyKey } from '../../errors.ts';
 import type { Actor, ApiKeyService } from '../../modules/api-keys/api-keys.service.ts';
 import { hashToken, sameHash } from '../../secrets.ts';
 
@@ -20,7 +20,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 const unauthenticated = () =>
-  new ApiError('unauthenticated', 'A valid API key is required: send Authorization: Bearer <key>', {}, { 'www-authenticate': 'Bearer' });
+  new AppError('unauthenticated', 'A valid API key is required: send Authorization: Bearer <key>');
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -36,7 +36,7 @@ export function requireApiKey(app: FastifyInstance, keys: ApiKeyService): void {
     const actor = await keys.authenticate(bearerToken(request));
     if (!actor) throw unauthenticated();
     if (actor.readOnly && !SAFE_METHODS.has(request.method)) {
-      throw new ApiError('read_only_key', 'This API key is read-only and cannot make changes');
+      throw readOnlyKey();
     }
     request.actor = actor;
   });
@@ -46,7 +46,7 @@ export function requireOperatorToken(app: FastifyInstance, tokenHash: string): v
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token || !sameHash(hashToken(token), tokenHash)) {
-      throw new ApiError('unauthenticated', 'The operator token is required: send Authorization: Bearer <token>', {}, { 'www-authenticate': 'Bearer' });
+      throw new AppError('unauthenticated', 'The operator token is required: send Authorization: Bearer <token>');
     }
   });
 }

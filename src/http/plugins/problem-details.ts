@@ -1,12 +1,13 @@
 // Every error leaves as RFC 9457 problem details: application/problem+json
 // with `status`, `code`, `detail` and the spec's extra members. This covers
-// ApiError, schema validation, upstream failures, and Fastify's own edge
+// AppError, schema validation, upstream failures, and Fastify's own edge
 // errors (bad URL, 404, 405, 413, 414, 415, 431), so no client input ever
 // gets another format or a 500.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, statusByCode, type ErrorCode, type FieldError } from '../errors.ts';
+import { AppError, type ErrorCode, type FieldError } from '../../errors.ts';
+import { errorHeaders, statusByCode } from '../errors.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { mirrorRoutes } from './route-mirror.ts';
 
@@ -75,7 +76,7 @@ const frameworkCodes: Record<string, ErrorCode> = {
 };
 
 export function toProblem(error: unknown, request: FastifyRequest): { body: Problem; headers: Record<string, string> } {
-  if (error instanceof ApiError) return { body: problem(error.code, error.message, error.extra), headers: error.headers };
+  if (error instanceof AppError) return { body: problem(error.code, error.message, error.extra), headers: errorHeaders(error) };
   if (isUpstreamError(error)) {
     return error.kind === 'unavailable'
       ? { body: problem('upstream_unavailable', `The ${error.system} system is unavailable; try again later`), headers: { 'retry-after': '30' } }

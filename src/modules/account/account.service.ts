@@ -2,24 +2,25 @@
 // billing cannot be read the rest is still answered, with billing_account null.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
-import { listMemberProjects } from '../projects/projects.repo.ts';
+import type { ProjectService } from '../projects/projects.service.ts';
 import type { CurrentUser } from './account.schemas.ts';
 
 export class AccountService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly billing: BillingPort,
+    private readonly projects: ProjectService,
   ) {}
 
   async me(actor: Actor): Promise<CurrentUser> {
     const [user, projects, billingAccount] = await Promise.all([
       this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', actor.userId).executeTakeFirst(),
-      listMemberProjects(this.db, actor.userId),
+      this.projects.memberProjects(actor),
       this.readBillingAccount(actor.userId),
     ]);
     if (!user) throw notFound('user');

@@ -4,8 +4,8 @@ import { sql, type Kysely, type Updateable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { allocateIpv6Subnet, listServerAddresses } from '../addresses/address-pools.ts';
-import * as servers from '../servers/servers.repo.ts';
-import { markSnapshot } from '../snapshots/snapshots.repo.ts';
+import { replaceServerSshKeys, type ServerRecord } from '../servers/server-records.ts';
+import { completeSnapshot, failSnapshot } from '../snapshots/snapshots.service.ts';
 import type { ActionRow } from './actions.repo.ts';
 
 // The params an action type stored when it started (ActionService.checkedParams).
@@ -26,7 +26,7 @@ interface MountIsoParams {
 export async function applyEffects(
   db: Kysely<Database>,
   action: ActionRow,
-  server: servers.ServerRecord,
+  server: ServerRecord,
   outcome: Record<string, unknown>,
   now: string,
 ): Promise<Record<string, unknown>> {
@@ -57,14 +57,14 @@ export async function applyEffects(
       const params = readJson<ReinstallParams>(action.params);
       await power('running');
       await setServer({ image: writeJson({ name: params.image, display_name: params.image_display_name }) });
-      if (params.ssh_keys) await servers.replaceServerSshKeys(db, server.id, params.ssh_keys);
+      if (params.ssh_keys) await replaceServerSshKeys(db, server.id, params.ssh_keys);
       return { root_password: outcome.root_password };
     }
     case 'server.reset_password':
       return { root_password: outcome.root_password };
     case 'server.create_snapshot': {
       const params = readJson<CreateSnapshotParams>(action.params);
-      await markSnapshot(db, params.snapshot_id, { status: 'completed', sizeGb: Number(outcome.size_gb ?? server.plan.disk_gb ?? 1) });
+      await completeSnapshot(db, params.snapshot_id, Number(outcome.size_gb ?? server.plan.disk_gb ?? 1));
       return { snapshot_id: params.snapshot_id };
     }
     case 'server.mount_iso': {
@@ -93,5 +93,5 @@ export async function applyEffects(
 export async function applyFailure(db: Kysely<Database>, action: ActionRow): Promise<void> {
   if (action.type !== 'server.create_snapshot') return;
   const params = readJson<{ snapshot_id?: number }>(action.params);
-  if (params.snapshot_id) await markSnapshot(db, params.snapshot_id, { status: 'failed', sizeGb: null });
+  if (params.snapshot_id) await failSnapshot(db, params.snapshot_id);
 }

@@ -14,7 +14,7 @@ import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/address-pools.ts';
-import * as servers from '../servers/servers.repo.ts';
+import { findServer } from '../servers/server-records.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
 
@@ -63,7 +63,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     }
     try {
       await db.transaction().execute(async (trx) => {
-        const server = await servers.findServer(trx, action.server_id);
+        const server = await findServer(trx, action.server_id);
         if (!server) throw new ServerGone();
         const now = clock.now().toISOString();
         const result = await applyEffects(trx, action, server, operation.result, now);

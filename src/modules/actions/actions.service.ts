@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, conflict, notFound, validationError } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
@@ -16,8 +16,9 @@ import { listServerAddresses } from '../addresses/address-pools.ts';
 import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ServerService } from '../servers/servers.service.ts';
-import * as servers from '../servers/servers.repo.ts';
-import { findProjectSnapshot, insertSnapshot } from '../snapshots/snapshots.repo.ts';
+import { findServer, type ServerRecord } from '../servers/server-records.ts';
+import { requireCompletedSnapshot, startSnapshot } from '../snapshots/snapshots.service.ts';
+import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './actions.repo.ts';
 import type { Action, ActionFilters, ActionName } from './actions.schemas.ts';
 import { ACTION_JOB } from './actions.jobs.ts';
@@ -32,7 +33,6 @@ export interface ActionServiceDependencies {
   wakeWorker: () => void;
 }
 
-const conflict = (detail: string) => new ApiError('conflict', detail);
 // An `unknown` action may still have been carried out, so it holds the server like a running one.
 const busy = () => conflict('Another action is running on this server (or its outcome is being checked); wait for it to finish');
 
@@ -80,12 +80,12 @@ export class ActionService {
       await this.requireProvisioningAvailable();
       const action = await db.transaction().execute(async (trx) => {
         if (await repo.findUnfinishedAction(trx, server.id)) throw busy();
-        const current = await servers.findServer(trx, server.id);
+        const current = await findServer(trx, server.id);
         if (!current) throw notFound('server');
         if (current.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
         const now = clock.now().toISOString();
         if (name === 'create_snapshot') {
-          params.snapshot_id = await insertSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now });
+          params.snapshot_id = await startSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now });
         }
         const row = await repo.insertAction(trx, { projectId: project.id, serverId: server.id, type: `server.${name}`, params, now });
         if (idempotency) await recordKey(trx, clock, idempotency, String(row.id));
@@ -95,7 +95,7 @@ export class ActionService {
       this.deps.wakeWorker();
       return { action: repo.toAction(action), replayed: false };
     } catch (error) {
-      const lostRace = isUniqueViolation(error) || (error instanceof ApiError && error.code === 'conflict');
+      const lostRace = isUniqueViolation(error) || (error instanceof AppError && error.code === 'conflict');
       if (!lostRace) throw error;
       // A request with the same key may have won: answer what it made.
       const replay = idempotency ? await this.replay(idempotency) : null;
@@ -126,7 +126,7 @@ export class ActionService {
   }
 
   /** Checks the body against the server and the catalogue; returns what the job needs. */
-  private async checkedParams(projectId: number, server: servers.ServerRecord, name: ActionName, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async checkedParams(projectId: number, server: ServerRecord, name: ActionName, body: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { db } = this.deps;
     switch (name) {
       case 'reinstall': {
@@ -135,17 +135,14 @@ export class ActionService {
         const product = catalogue.products.find((candidate) => candidate.id === server.productId);
         const offered = product ? product.images : catalogue.images.map((entry) => entry.name);
         if (!offered.includes(image)) throw validationError('image', "is not an image the server's product offers");
-        const keyIds = [...new Set((body.ssh_keys as number[] | undefined) ?? [])];
-        const known = await servers.projectSshKeyIds(db, projectId, keyIds);
-        if (known.size !== keyIds.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+        const keyIds = await requireOwnedSshKeys(db, projectId, (body.ssh_keys as number[] | undefined) ?? []);
         const displayName = catalogue.images.find((entry) => entry.name === image)?.display_name ?? image;
         return { image, image_display_name: displayName, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
       }
       case 'create_snapshot':
         return { name: body.name ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
       case 'restore_snapshot': {
-        const snapshot = await findProjectSnapshot(db, projectId, Number(body.snapshot_id));
-        if (!snapshot || snapshot.status !== 'completed') throw validationError('snapshot_id', 'must be a completed snapshot of the project');
+        const snapshot = await requireCompletedSnapshot(db, projectId, Number(body.snapshot_id));
         return { snapshot_id: snapshot.id };
       }
       case 'mount_iso': {

@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { notFound, readOnlyKey, validationError } from '../../errors.ts';
 
 export interface Actor {
   userId: number;
@@ -118,5 +118,5 @@ function storableTimestamp(text: string, field: string): string {
 }
 
 export function requireWritable(actor: Actor): void {
-  if (actor.readOnly) throw new ApiError('read_only_key', 'This API key is read-only and cannot make changes');
+  if (actor.readOnly) throw readOnlyKey();
 }

@@ -11,7 +11,7 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
-import { findServer } from '../servers/servers.repo.ts';
+import { findServer } from '../servers/server-records.ts';
 import { CANCELLED, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
 
 /** How long to wait before asking billing again after it failed or did not answer. */

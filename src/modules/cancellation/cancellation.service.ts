@@ -14,14 +14,14 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, validationError } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { END_OF_TERM_JOB } from './cancellation.jobs.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
-import type { ServerRecord } from '../servers/servers.repo.ts';
+import type { ServerRecord } from '../servers/server-records.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
 
@@ -172,14 +172,14 @@ function answerOf(when: CancellationKind): CancellationAnswer {
   return { status: 'cancellation_requested', when };
 }
 
-function otherKind(recorded: CancellationKind): ApiError {
-  return new ApiError('conflict', `This server already has an ${recorded} cancellation request; a server keeps one cancellation request`);
+function otherKind(recorded: CancellationKind): AppError {
+  return new AppError('conflict', `This server already has an ${recorded} cancellation request; a server keeps one cancellation request`);
 }
 
-function otherReason(): ApiError {
-  return new ApiError('conflict', 'This server already has an end_of_term cancellation request with another reason; a server keeps one cancellation request');
+function otherReason(): AppError {
+  return new AppError('conflict', 'This server already has an end_of_term cancellation request with another reason; a server keeps one cancellation request');
 }
 
-function unmatched(): ApiError {
-  return new ApiError('conflict', "The server's billing service cannot be matched, so it cannot be cancelled");
+function unmatched(): AppError {
+  return new AppError('conflict', "The server's billing service cannot be matched, so it cannot be cancelled");
 }

@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../db/schema.ts';
 import { errorResponses } from '../../http/common.schemas.ts';
-import { notFound, validationError } from '../../http/errors.ts';
-import type { BuiltinFirewall } from '../../upstreams/firewall/builtin.ts';
+import { notFound, validationError } from '../../errors.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import { ServerId } from '../servers/servers.schemas.ts';
 import type { EffectiveGroup } from './firewall.types.ts';
 import { evaluateConnection } from './nft-compiler.ts';
@@ -20,7 +20,7 @@ const EvaluateBody = Type.Object({
   port: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 });
 
-export const firewallOperatorRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; firewall: BuiltinFirewall }> = async (app, { db, firewall }) => {
+export const firewallOperatorRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; firewall: FirewallPort }> = async (app, { db, firewall }) => {
   const hide = true;
   const generationOf = async (serverId: string) => {
     const server = await db.selectFrom('servers').select('firewall_generation').where('id', '=', serverId).executeTakeFirst();

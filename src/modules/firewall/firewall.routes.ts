@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
-import type { ErrorCode } from '../../http/errors.ts';
+import type { ErrorCode } from '../../errors.ts';
 import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
 import {

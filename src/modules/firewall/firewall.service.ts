@@ -9,12 +9,11 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, billingAccountRequired, notFound, validationError } from '../../errors.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import { findOwner, lockProject, type MemberProjectRow } from '../projects/projects.repo.ts';
+import type { MemberProjectRow, ProjectAccess } from '../projects/project-access.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import * as repo from './firewall.repo.ts';
 import type { CreateGroupInput, CreateRuleInput, FirewallGroup, UpdateGroupInput, UpdateRuleInput } from './firewall.schemas.ts';
@@ -57,7 +56,7 @@ function normaliseOrRefuse(direction: repo.GroupRow['direction'], candidate: Rul
   } catch (error) {
     if (!(error instanceof InvalidRule)) throw error;
     const errors = error.problems.map((problem) => ({ field: problem.field, message: problem.message }));
-    throw new ApiError('validation_error', error.message, { errors });
+    throw new AppError('validation_error', error.message, { errors });
   }
 }
 
@@ -98,7 +97,8 @@ export class FirewallService {
     const { db, clock } = this.deps;
     try {
       const row = await db.transaction().execute(async (trx) => {
-        await this.lockUndeletedProject(trx, project);
+        // A project on its way out gets no new groups.
+        await this.deps.access.lockForChange(trx, project.id);
         return repo.insertGroup(trx, { projectId: project.id, name: input.name, direction: input.direction, now: clock.now().toISOString() });
       });
       return toFirewallGroup(row, [], []);
@@ -142,7 +142,7 @@ export class FirewallService {
       if (servers.length > 0) {
         // Every id is in `servers`; the sentence names a few, so it stays readable (and within the detail's bound) for any number.
         const named = servers.length > SERVERS_NAMED_IN_DETAIL ? `${servers.slice(0, SERVERS_NAMED_IN_DETAIL).join(', ')} and ${servers.length - SERVERS_NAMED_IN_DETAIL} more` : servers.join(', ');
-        throw new ApiError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${named}; detach it first`, { servers });
+        throw new AppError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${named}; detach it first`, { servers });
       }
       await repo.deleteGroup(trx, groupId);
     });
@@ -246,9 +246,9 @@ export class FirewallService {
   }
 
   private async requireBillingAccount(project: MemberProjectRow): Promise<void> {
-    const owner = await findOwner(this.deps.db, project.id);
-    if (!owner || !(await this.deps.billing.getAccount(owner.user_id))) {
-      throw new ApiError('billing_account_required', "The project's owner has no billing account");
+    const ownerId = await this.deps.access.ownerId(project.id);
+    if (ownerId === undefined || !(await this.deps.billing.getAccount(ownerId))) {
+      throw billingAccountRequired();
     }
   }
 
@@ -283,7 +283,7 @@ export class FirewallService {
     } catch (error) {
       if (identity === null || !isUniqueViolation(error)) throw error;
       const existing = await repo.findGroupRuleByIdentity(db, groupId, identity);
-      throw new ApiError(
+      throw new AppError(
         'rule_exists',
         existing ? `The group already has this rule (id ${existing.id})` : 'The group already has this rule',
         existing ? { rule_id: existing.id } : {},
@@ -291,9 +291,9 @@ export class FirewallService {
     }
   }
 
-  private async nameTaken(projectId: number, name: string): Promise<ApiError> {
+  private async nameTaken(projectId: number, name: string): Promise<AppError> {
     const existing = await repo.findProjectGroupByName(this.deps.db, projectId, name);
-    return new ApiError(
+    return new AppError(
       'name_taken',
       existing ? `The project already has a firewall group named "${name}" (id ${existing.id})` : `The project already has a firewall group named "${name}"`,
       existing ? { group_id: existing.id } : {},
@@ -309,12 +309,5 @@ export class FirewallService {
     const ids = rows.map((row) => row.id);
     const [servers, rules] = await Promise.all([repo.serversOfGroups(this.deps.db, ids), repo.rulesOfGroups(this.deps.db, ids)]);
     return rows.map((row) => toFirewallGroup(row, servers.get(row.id) ?? [], rules.get(row.id) ?? []));
-  }
-
-  /** Locks the project row for the transaction; a project on its way out gets no new groups. */
-  private async lockUndeletedProject(trx: Kysely<Database>, project: MemberProjectRow): Promise<void> {
-    const current = await lockProject(trx, project.slug, this.deps.clock.now().toISOString());
-    if (!current || current.id !== project.id) throw new ApiError('not_found', 'Project not found');
-    if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
   }
 }

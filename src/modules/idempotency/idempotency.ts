@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +43,7 @@ export async function findReplay(db: Kysely<Database>, clock: Clock, key: Idempo
     .executeTakeFirst();
   if (!row) return null;
   if (row.request_hash !== key.requestHash) {
-    throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key');
+    throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key');
   }
   return row.resource_id;
 }

@@ -5,23 +5,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AdjustableClock } from '../../clock.ts';
 import { errorResponses, NoContent } from '../../http/common.schemas.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
-import { InsufficientCredit } from '../../upstreams/billing/builtin.ts';
 import type { Upstreams } from '../../upstreams/index.ts';
 import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 import { CatalogueSchema } from '../catalogue/catalogue.schemas.ts';
-import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
 import type { MemberService } from '../projects/members.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { ServerService } from '../servers/servers.service.ts';
-import type { OrderService } from '../orders/orders.service.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { firewallOperatorRoutes } from '../firewall/firewall-operator.routes.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { ServerSchema } from '../servers/servers.schemas.ts';
+import type { BackOfficeService } from './back-office.service.ts';
 import * as schemas from './operator.schemas.ts';
 
 export interface OperatorDependencies {
@@ -29,8 +25,7 @@ export interface OperatorDependencies {
   apiKeys: ApiKeyService;
   members: MemberService;
   servers: ServerService;
-  orders: OrderService;
-  catalogueCache: CatalogueCache;
+  backOffice: BackOfficeService;
   db: Kysely<Database>;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
@@ -42,8 +37,7 @@ export interface OperatorDependencies {
 const hide = true;
 
 export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = async (app, deps) => {
-  const { users, apiKeys, members, upstreams } = deps;
-  const billing = upstreams.builtin.billing;
+  const { users, apiKeys, members, upstreams, backOffice } = deps;
 
   app.post('/users', { schema: { hide, operationId: 'operatorCreateUser', body: schemas.CreateUserBody, response: { 201: schemas.UserSchema, ...errorResponses } } }, async (request, reply) =>
     reply.code(201).send(await users.create(request.body)),
@@ -67,19 +61,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   app.post(
     '/users/:user_id/credit',
     { schema: { hide, operationId: 'operatorAdjustCredit', params: schemas.UserIdParams, body: schemas.CreditBody, response: { 200: schemas.BillingAccountSchema, ...errorResponses } } },
-    async (request) => {
-      const amount = parseMoney(request.body.amount);
-      try {
-        const account = await billing.adjustCredit(request.params.user_id, amount, request.body.reason ?? 'operator adjustment');
-        if (!account) throw notFound('user or their billing account');
-        return { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency };
-      } catch (error) {
-        if (error instanceof InsufficientCredit) {
-          throw new ApiError('validation_error', 'amount: credit can never go negative', { errors: [{ field: 'amount', message: 'would make the credit balance negative' }] });
-        }
-        throw error;
-      }
-    },
+    (request) => backOffice.adjustCredit(request.params.user_id, parseMoney(request.body.amount), request.body.reason ?? 'operator adjustment'),
   );
 
   app.put(
@@ -93,17 +75,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     return reply.code(204).send(null);
   });
 
-  app.get('/catalogue', { schema: { hide, operationId: 'operatorGetCatalogue', response: { 200: CatalogueSchema, ...errorResponses } } }, () => billing.getCatalogue());
+  app.get('/catalogue', { schema: { hide, operationId: 'operatorGetCatalogue', response: { 200: CatalogueSchema, ...errorResponses } } }, () => backOffice.getCatalogue());
 
-  app.put('/catalogue', { schema: { hide, operationId: 'operatorReplaceCatalogue', body: CatalogueSchema, response: { 200: CatalogueSchema, ...errorResponses } } }, async (request) => {
-    const problems = catalogueProblems(request.body);
-    if (problems.length > 0) {
-      throw new ApiError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
-    }
-    await billing.replaceCatalogue(request.body);
-    deps.catalogueCache.clear();
-    return billing.getCatalogue();
-  });
+  app.put('/catalogue', { schema: { hide, operationId: 'operatorReplaceCatalogue', body: CatalogueSchema, response: { 200: CatalogueSchema, ...errorResponses } } }, (request) =>
+    backOffice.replaceCatalogue(request.body),
+  );
 
   app.get('/faults', { schema: { hide, operationId: 'operatorListFaults', response: { 200: Type.Record(Type.String(), schemas.FaultSchema), ...errorResponses } } }, async () =>
     Object.fromEntries((await upstreams.faults.list()).map((fault) => [fault.system, fault])),
@@ -143,23 +119,15 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     items: invoice.items.map((item) => ({ description: item.description, amount: formatMoney(item.amount) })),
   });
   // Paid in the console or cancelled: the invoice's order follows at once.
-  for (const [action, settle] of [
-    ['pay', (id: number) => billing.payInvoice(id)],
-    ['cancel', (id: number) => billing.cancelInvoice(id)],
-  ] as const) {
+  for (const action of ['pay', 'cancel'] as const) {
     app.post(
       `/invoices/:invoice_id/${action}`,
       { schema: { hide, operationId: `operator${action === 'pay' ? 'Pay' : 'Cancel'}Invoice`, params: schemas.InvoiceIdParams, response: { 200: schemas.InvoiceSchema, ...errorResponses } } },
-      async (request) => {
-        const invoice = await settle(request.params.invoice_id);
-        if (!invoice) throw notFound('invoice');
-        await deps.orders.invoiceSettled(invoice);
-        return toInvoice(invoice);
-      },
+      async (request) => toInvoice(await backOffice.settleInvoice(request.params.invoice_id, action)),
     );
   }
 
-  await app.register(firewallOperatorRoutes, { db: deps.db, firewall: upstreams.builtin.firewall });
+  await app.register(firewallOperatorRoutes, { db: deps.db, firewall: upstreams.backOffice.firewall });
 
   const testClock = deps.testClock;
   if (testClock) {

@@ -3,14 +3,15 @@
 // writes; the order service records and submits.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, validationError } from '../../http/errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
-import type { BillingService, InvoiceItem, NewBillingService } from '../../upstreams/billing/port.ts';
+import type { BillingService, InvoiceItem, ReservedService } from '../../upstreams/billing/port.ts';
 import { termStart } from '../catalogue/billing-cycles.ts';
 import type { Catalogue, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
 import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/server-placement.ts';
-import * as servers from '../servers/servers.repo.ts';
-import { findProjectSnapshot } from '../snapshots/snapshots.repo.ts';
+import type * as servers from '../servers/server-records.ts';
+import { requireCompletedSnapshot } from '../snapshots/snapshots.service.ts';
+import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
 
 export interface PreparedOrder {
@@ -23,26 +24,24 @@ export interface PreparedOrder {
   items: InvoiceItem[];
   currency: string;
   warnings: string[];
-  /** A server order reserves its billing service when it is recorded (Pending until delivery). */
-  reservation?: Pick<NewBillingService, 'productId' | 'billingCycle' | 'recurringAmount' | 'setupFee' | 'currency'>;
+  /** A server order reserves its billing service with its invoice (Pending until delivery); the term is counted from the order. */
+  reservation?: Omit<ReservedService, 'nextDueDate'>;
 }
 
 const price = (table: Record<string, string>, cycle: string) => parseMoney(table[cycle] ?? '0');
 
 export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalogue, projectId: number, body: OrderServerInput): Promise<PreparedOrder> {
   if (body.user_data !== undefined && body.user_data !== null) {
-    throw new ApiError('feature_unavailable', 'user_data is not available yet; send null or leave it out', { errors: [{ field: 'user_data', message: 'is unavailable' }] });
+    throw new AppError('feature_unavailable', 'user_data is not available yet; send null or leave it out', { errors: [{ field: 'user_data', message: 'is unavailable' }] });
   }
   if (body.image !== undefined && body.snapshot_id !== undefined) throw validationError('snapshot_id', 'send image or snapshot_id, not both');
   if (body.image === undefined && body.snapshot_id === undefined) throw validationError('image', 'is required (or send snapshot_id)');
   let snapshot: { id: number; name: string } | undefined;
   if (body.snapshot_id !== undefined) {
-    const found = await findProjectSnapshot(db, projectId, body.snapshot_id);
-    if (!found || found.status !== 'completed') throw validationError('snapshot_id', 'must be a completed snapshot of the project');
+    const found = await requireCompletedSnapshot(db, projectId, body.snapshot_id);
     snapshot = { id: found.id, name: found.name };
   }
-  const keyIds = [...new Set(body.ssh_keys ?? [])];
-  if ((await servers.projectSshKeyIds(db, projectId, keyIds)).size !== keyIds.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+  const keyIds = await requireOwnedSshKeys(db, projectId, body.ssh_keys ?? []);
 
   const placementRequest: PlacementRequest = {
     hostname: body.hostname,
@@ -95,7 +94,7 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
     items,
     currency: product.currency,
     warnings: [],
-    reservation: { productId: product.id, billingCycle: cycle, recurringAmount: recurringAmount(catalogue, placement), setupFee, currency: product.currency },
+    reservation: { productId: product.id, billingCycle: cycle, recurringAmount: recurringAmount(catalogue, placement), setupFee },
   };
 }
 

@@ -7,14 +7,15 @@ import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
-import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { findOwner } from '../projects/projects.repo.ts';
-import { checkPlacement, placeServer, type PlacementRequest } from '../servers/server-placement.ts';
-import * as servers from '../servers/servers.repo.ts';
+import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
+import type { ProjectAccess } from '../projects/project-access.ts';
+import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/server-placement.ts';
+import * as servers from '../servers/server-records.ts';
 import * as repo from './orders.repo.ts';
 import type { OrderService } from './orders.service.ts';
 
@@ -22,8 +23,9 @@ interface OrderJobDependencies {
   db: Kysely<Database>;
   clock: Clock;
   billing: BillingPort;
-  /** Services are opened in the built-in billing engine inside the delivery transaction. */
-  serviceBook: BuiltinBilling;
+  /** What billing must do because a delivery committed (a service activated or cancelled). */
+  outbox: BillingOutbox;
+  access: ProjectAccess;
   orders: OrderService;
   simScale: number;
 }
@@ -68,15 +70,22 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
   async function deliverServer(order: repo.OrderRow): Promise<void> {
     const { placement } = readJson<{ placement: PlacementRequest }>(order.delivery);
     const catalogue = await deps.billing.getCatalogue();
-    const owner = await findOwner(db, order.project_id);
-    if (!owner) throw new DeliveryFailed('the project no longer exists');
+    const ownerId = await deps.access.ownerId(order.project_id);
+    if (ownerId === undefined) throw new DeliveryFailed('the project no longer exists');
     const checked = checkPlacement(catalogue, { ...placement, has_user_data: false }, { requireStock: false });
-    await db.transaction().execute(async (trx) => {
+    const serverId = newServerId();
+    const service = serviceFor(catalogue, checked, { serverId, userId: ownerId }, clock.now());
+    // An order recorded before billing reserved services with invoices has none: billing opens one now.
+    const serviceId = order.billing_service_id ?? (await deps.billing.openService(service)).serviceId;
+    const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       const current = await repo.findOrder(trx, order.id);
-      if (current?.status !== 'provisioning') return;
-      const serverId = await placeServer(trx, { clock, billing: deps.serviceBook, catalogue }, { id: order.project_id, ownerId: owner.user_id }, checked, order.billing_service_id);
+      if (current?.status !== 'provisioning') return [];
+      await placeServer(trx, { clock }, { id: order.project_id }, checked, { serverId, serviceId });
       await complete(trx, order.id, { serverId });
+      // The reservation becomes the server's, its term counted from delivery.
+      return [await deps.outbox.record(trx, { change: 'activate_service', serviceId, serverId, nextDueDate: service.nextDueDate, recurringAmount: service.recurringAmount })];
     });
+    await deps.outbox.deliverNow(recorded);
   }
 
   async function deliverUpgrade(order: repo.OrderRow): Promise<void> {
@@ -116,12 +125,15 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     else await deliverBandwidth(order);
   } catch (error) {
     if (isUpstreamError(error)) throw new RetryLater(retryDelayMs(deps), error.message);
-    if (!(error instanceof DeliveryFailed) && !(error instanceof Error && 'status' in error)) throw error;
+    if (!(error instanceof DeliveryFailed) && !(error instanceof AppError)) throw error;
     // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
     const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
-    await db.transaction().execute(async (trx) => {
+    const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
-      if (failed.moved && order.type === 'server' && order.billing_service_id !== null) await deps.serviceBook.setServiceStatus(order.billing_service_id, 'Cancelled', trx);
+      // Nothing was delivered: the service the order reserved ends with it.
+      if (!failed.moved || order.type !== 'server' || order.billing_service_id === null) return [];
+      return [await deps.outbox.record(trx, { change: 'set_service_status', serviceId: order.billing_service_id, status: 'Cancelled' })];
     });
+    await deps.outbox.deliverNow(recorded);
   }
 }

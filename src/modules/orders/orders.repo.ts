@@ -60,7 +60,6 @@ export function insertOrder(
     billedUserId: number;
     type: OrdersTable['type'];
     serverId: string | null;
-    billingServiceId: number | null;
     request: unknown;
     delivery: unknown;
     total: number;
@@ -77,7 +76,7 @@ export function insertOrder(
       type: values.type,
       status: 'submitting',
       server_id: values.serverId,
-      billing_service_id: values.billingServiceId,
+      billing_service_id: null,
       request: writeJson(values.request),
       delivery: writeJson(values.delivery),
       total: values.total,
@@ -108,6 +107,8 @@ export async function moveOrder(
     .set({
       ...(to.status ? { status: to.status } : {}),
       ...(to.invoice ? { invoice_id: to.invoice.id, invoice: writeJson(recordedInvoice(to.invoice)) } : {}),
+      // The service billing reserved with a server order's invoice: the legacy API names the server by it from the start.
+      ...(to.invoice?.serviceId ? { billing_service_id: to.invoice.serviceId } : {}),
       ...(to.serverId ? { server_id: to.serverId } : {}),
       ...(to.warnings ? { warnings: writeJson(to.warnings) } : {}),
       updated_at: to.now,

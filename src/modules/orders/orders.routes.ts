@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused } from '../../http/common.schemas.ts';
 import { requestBaseUrl } from '../../http/pagination.ts';
+import { rateLimitHeaders } from '../../http/errors.ts';
 import { IdempotencyHeaders } from '../actions/actions.routes.ts';
 import { hashRequest } from '../idempotency/idempotency.ts';
 import { ProjectParams } from '../projects/projects.schemas.ts';
@@ -19,7 +20,6 @@ import {
   UpgradeOptionListSchema,
 } from './orders.schemas.ts';
 import type { OrderContext, OrderOutcome, OrderService } from './orders.service.ts';
-import { rateLimitHeaders } from './rate-limit.ts';
 
 export const orderRoutes: FastifyPluginAsyncTypebox<{ orders: OrderService; publicUrl: string | undefined }> = async (app, { orders, publicUrl }) => {
   const tags = ['orders'];

@@ -8,24 +8,21 @@ import type { Clock } from '../../clock.ts';
 import type { Engine } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { AppError, billingAccountRequired, notFound, rateLimited, type RateLimitState } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
-import type { BillingPort, Invoice } from '../../upstreams/billing/port.ts';
+import { NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
-import { findOwner } from '../projects/projects.repo.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
 import * as repo from './orders.repo.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
-import { rateLimitHeaders, rateLimited, takeOrderSlot, type RateLimitState } from './rate-limit.ts';
+import { takeOrderSlot } from './rate-limit.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
-import { NoBillingAccount } from '../../upstreams/billing/invoices.ts';
 import { readJson } from '../../db/columns.ts';
-import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
 import { nextDueDate } from '../catalogue/billing-cycles.ts';
 
 
@@ -34,7 +31,6 @@ export const DELIVERY_MS = { server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
 
 const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
 
-const noBillingAccount = () => new ApiError('billing_account_required', "The project's owner has no billing account");
 
 export interface OrderContext {
   keyId: number;
@@ -54,8 +50,6 @@ export interface OrderServiceDependencies {
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
-  /** The built-in billing engine: a server order's service is reserved in it, in the order's transaction. */
-  serviceBook: BuiltinBilling;
   catalogue: CatalogueCache;
   simScale: number;
   wakeWorker: () => void;
@@ -81,7 +75,7 @@ export class OrderService {
     return this.order(context, async () => {
       const billedUserId = await this.billedUser(project.id);
       const service = server.billingServiceId === null ? null : await this.deps.billing.getService(server.billingServiceId);
-      if (!service) throw new ApiError('conflict', "The server's billing service cannot be matched");
+      if (!service) throw new AppError('conflict', "The server's billing service cannot be matched");
       const catalogue = await this.deps.catalogue.get();
       return { projectId: project.id, billedUserId, prepared: prepareUpgradeOrder(catalogue, server, service, body, this.deps.clock.now()) };
     });
@@ -149,10 +143,8 @@ export class OrderService {
         return result;
       }
       if (invoice.status === 'cancelled') {
-        const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'cancelled', invoice, now });
-        // Nothing will be delivered: the reserved service ends with the order.
-        if (result.moved && row.billing_service_id !== null) await this.deps.serviceBook.setServiceStatus(row.billing_service_id, 'Cancelled', trx);
-        return result;
+        // Billing cancelled the service the order reserved together with the invoice.
+        return repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'cancelled', invoice, now });
       }
       return repo.moveOrder(trx, row.id, ['submitting', 'unknown'], { status: 'awaiting_payment', invoice, now });
     });
@@ -175,9 +167,9 @@ export class OrderService {
 
   /** The project's owner pays. Whether they have a billing account, billing says when the invoice is placed. */
   private async billedUser(projectId: number): Promise<number> {
-    const owner = await findOwner(this.deps.db, projectId);
-    if (!owner) throw noBillingAccount();
-    return owner.user_id;
+    const ownerId = await this.deps.access.ownerId(projectId);
+    if (ownerId === undefined) throw billingAccountRequired();
+    return ownerId;
   }
 
   private async replay(context: OrderContext): Promise<OrderOutcome | null> {
@@ -215,19 +207,11 @@ export class OrderService {
       [row, rateLimit] = await db.transaction().execute(async (trx) => {
         const slot = await takeOrderSlot(trx, clock, context.keyId, this.deps.engine);
         if (!slot.allowed) throw rateLimited(slot);
-        const reserved = prepared.reservation
-          ? await this.deps.serviceBook.openService(
-              { userId: billedUserId, serverId: null, nextDueDate: nextDueDate(clock.now(), prepared.reservation.billingCycle), ...prepared.reservation },
-              trx,
-              'Pending',
-            )
-          : null;
         const order = await repo.insertOrder(trx, {
           projectId,
           billedUserId,
           type: prepared.type,
           serverId: prepared.serverId,
-          billingServiceId: reserved?.serviceId ?? null,
           request: prepared.request,
           delivery: prepared.delivery,
           total,
@@ -247,11 +231,12 @@ export class OrderService {
 
     let invoice: Invoice;
     try {
-      invoice = await this.deps.billing.placeInvoice({ orderRef: orderRef(row.id), userId: billedUserId, currency: prepared.currency, items: prepared.items });
+      const reserve = prepared.reservation ? { ...prepared.reservation, nextDueDate: nextDueDate(clock.now(), prepared.reservation.billingCycle) } : undefined;
+      invoice = await this.deps.billing.placeInvoice({ orderRef: orderRef(row.id), userId: billedUserId, currency: prepared.currency, items: prepared.items, reserve });
     } catch (error) {
       if (error instanceof NoBillingAccount) {
         await this.forget(row, context);
-        throw noBillingAccount();
+        throw billingAccountRequired();
       }
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') {
@@ -264,7 +249,7 @@ export class OrderService {
         await enqueueJob(trx, clock, ORDER_CHECK_JOB, { orderId: row.id }, { delayMs: 200, maxAttempts: 100000 });
       });
       this.deps.wakeWorker();
-      throw new ApiError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, rateLimitHeaders(rateLimit));
+      throw new AppError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, { rateLimit });
     }
     return { row: await this.follow(row, invoice), replayed: false, rateLimit };
   }
@@ -276,7 +261,6 @@ export class OrderService {
         await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
       }
       await trx.deleteFrom('orders').where('id', '=', row.id).execute();
-      if (row.billing_service_id !== null) await this.deps.serviceBook.deleteService(row.billing_service_id, trx);
     });
   }
 }

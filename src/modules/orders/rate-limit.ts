@@ -15,7 +15,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Engine } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { RateLimitState } from '../../errors.ts';
 
 export const ORDER_LIMIT = 10;
 export const ORDER_WINDOW_MS = 60_000;
@@ -27,16 +27,6 @@ const ORDER_BUCKET = 'orders';
 const LOCK_NAMESPACE = 0x72617465;
 const INT4_MAX = 2_147_483_647;
 
-export interface RateLimitState {
-  allowed: boolean;
-  limit: number;
-  /** Slots left in the window after this request. */
-  remaining: number;
-  /** Seconds until the window is empty, so the whole limit is free again (`RateLimit-Reset`). */
-  resetSeconds: number;
-  /** Seconds until a slot frees up when refused (`Retry-After`); null when allowed. */
-  retryAfterSeconds: number | null;
-}
 
 /**
  * Counts this request against the key's order limit. Allowed: the hit is
@@ -95,26 +85,4 @@ async function takeSlotLocked(db: Kysely<Database>, clock: Clock, keyId: number,
     resetSeconds: secondsUntilGone(Math.max(nowMs, ...times)),
     retryAfterSeconds: null,
   };
-}
-
-/** The `RateLimit-*` headers for an order response, and `Retry-After` when refused. */
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  const headers: Record<string, string> = {
-    'ratelimit-limit': String(state.limit),
-    'ratelimit-remaining': String(state.remaining),
-    'ratelimit-reset': String(state.resetSeconds),
-  };
-  if (!state.allowed && state.retryAfterSeconds !== null) headers['retry-after'] = String(state.retryAfterSeconds);
-  return headers;
-}
-
-/** 429 `rate_limited` for a refused state, carrying its headers. */
-export function rateLimited(state: RateLimitState): ApiError {
-  const wait = state.retryAfterSeconds ?? state.resetSeconds;
-  return new ApiError(
-    'rate_limited',
-    `More than ${state.limit} order requests a minute with this API key; try again in ${wait} second${wait === 1 ? '' : 's'}`,
-    {},
-    rateLimitHeaders(state),
-  );
 }

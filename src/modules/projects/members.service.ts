@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { notFound, ownerRequired } from '../../errors.ts';
 import * as repo from './projects.repo.ts';
 
 export class MemberService {
@@ -22,7 +22,7 @@ export class MemberService {
       const owner = await repo.findOwner(trx, project.id);
       const now = this.clock.now().toISOString();
       if (owner?.user_id === userId && role !== 'owner') {
-        throw new ApiError('conflict', 'The owner cannot be demoted; make another member the owner instead');
+        throw ownerRequired('The owner cannot be demoted; make another member the owner instead');
       }
       if (role === 'owner' && owner && owner.user_id !== userId) await repo.setMember(trx, project.id, owner.user_id, 'admin', now);
       await repo.setMember(trx, project.id, userId, role, now);
@@ -35,7 +35,7 @@ export class MemberService {
       const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
       if (!project) throw notFound('project');
       const owner = await repo.findOwner(trx, project.id);
-      if (owner?.user_id === userId) throw new ApiError('conflict', 'The owner cannot be removed; make another member the owner first');
+      if (owner?.user_id === userId) throw ownerRequired('The owner cannot be removed; make another member the owner first');
       if (!(await repo.removeMember(trx, project.id, userId))) throw notFound('member');
     });
   }

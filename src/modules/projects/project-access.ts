@@ -1,12 +1,16 @@
 // Who may do what in a project. Every project-scoped service starts here.
 // The checks run in a fixed order so clients always see the same answer for
 // the same situation: not a member (404), read-only key (403), role (403),
-// project being deleted (409), project not yet set up (403).
+// project being deleted (409), project not yet set up (403). Other modules
+// ask here, not projects.repo.ts, for what they need of a project.
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { AppError, notFound, projectDeleting } from '../../errors.ts';
 import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
-import { findMemberProject, type MemberProjectRow, type Role } from './projects.repo.ts';
+import { findMemberProject, findOwner, findProjectBySlug, lockProjectById, type MemberProjectRow, type ProjectRow, type Role } from './projects.repo.ts';
+
+export type { MemberProjectRow, ProjectRow, Role } from './projects.repo.ts';
 
 const rank: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
 
@@ -21,21 +25,50 @@ export interface AccessNeeds {
 }
 
 export class ProjectAccess {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+  ) {}
 
   async require(actor: Actor, slug: string, needs: AccessNeeds = {}): Promise<MemberProjectRow> {
     const project = await findMemberProject(this.db, actor.userId, slug);
-    if (!project) throw new ApiError('not_found', 'Project not found');
+    if (!project) throw new AppError('not_found', 'Project not found');
     if (needs.write) requireWritable(actor);
     if (needs.minRole && rank[project.role] < rank[needs.minRole]) {
-      throw new ApiError('insufficient_role', `This needs the ${needs.minRole} role or higher in the project; you are ${project.role}`);
+      throw new AppError('insufficient_role', `This needs the ${needs.minRole} role or higher in the project; you are ${project.role}`);
     }
     if ((needs.write || needs.ready) && project.status === 'deleting' && !needs.whileDeleting) {
-      throw new ApiError('project_deleting', 'The project is being deleted');
+      throw projectDeleting();
     }
     if (needs.ready && project.status === 'setting_up') {
-      throw new ApiError('project_not_ready', 'The project is still being set up; try again in a few seconds');
+      throw new AppError('project_not_ready', 'The project is still being set up; try again in a few seconds');
     }
     return project;
+  }
+
+  /**
+   * Locks the project row for the rest of the transaction `trx` and refuses a
+   * project that is being deleted (or is gone). Deleting a project checks it
+   * is empty under the same lock, so nothing (a key, a firewall group) is
+   * added to a project on its way out, and a project already marked
+   * `deleting` is not marked again.
+   */
+  async lockForChange(trx: Kysely<Database>, projectId: number): Promise<ProjectRow> {
+    const current = await lockProjectById(trx, projectId, this.clock.now().toISOString());
+    if (!current) throw new AppError('not_found', 'Project not found');
+    if (current.status === 'deleting') throw projectDeleting();
+    return current;
+  }
+
+  /** A project by its slug, for the operator, who is no member of it; 404 when there is none. */
+  async requireForOperator(slug: string): Promise<ProjectRow> {
+    const project = await findProjectBySlug(this.db, slug);
+    if (!project) throw notFound('project');
+    return project;
+  }
+
+  /** The user id of the project's owner (the account it bills), if it has one. */
+  async ownerId(projectId: number): Promise<number | undefined> {
+    return (await findOwner(this.db, projectId))?.user_id;
   }
 }

@@ -125,3 +125,44 @@ export async function removeMember(db: Kysely<Database>, projectId: number, user
 export function findOwner(db: Kysely<Database>, projectId: number): Promise<{ user_id: number } | undefined> {
   return db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'owner').executeTakeFirst();
 }
+
+/** Locks the project row by id, as `lockProject` does by slug. */
+export async function lockProjectById(db: Kysely<Database>, id: number, now: string): Promise<ProjectRow | undefined> {
+  return db
+    .updateTable('projects')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .returning(['id', 'slug', 'name', 'status', 'created_at'])
+    .executeTakeFirst();
+}
+
+/** The projects the user owns (the billed account of each), by id. */
+export function listOwnedProjects(db: Kysely<Database>, userId: number): Promise<{ id: number; slug: string }[]> {
+  return db
+    .selectFrom('projects')
+    .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+    .select(['projects.id', 'projects.slug'])
+    .where('project_members.user_id', '=', userId)
+    .where('project_members.role', '=', 'owner')
+    .orderBy('projects.id')
+    .execute();
+}
+
+/** The user's e-mail and the project recorded as their default one (`users.default_project_id`), if it still exists. */
+export async function findDefaultProject(db: Kysely<Database>, userId: number): Promise<{ email: string; project: ProjectRow | undefined }> {
+  const user = await db.selectFrom('users').select(['email', 'default_project_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const project =
+    user.default_project_id === null ? undefined : await db.selectFrom('projects').select(projectColumns).where('id', '=', user.default_project_id).executeTakeFirst();
+  return { email: user.email, project };
+}
+
+/** Makes the project the user's default one, unless they have one already: of two claims at once, one wins. */
+export async function claimDefaultProject(db: Kysely<Database>, userId: number, projectId: number): Promise<boolean> {
+  const claimed = await db
+    .updateTable('users')
+    .set({ default_project_id: projectId })
+    .where('id', '=', userId)
+    .where('default_project_id', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
@@ -12,7 +12,7 @@ import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from './project-access.ts';
 import * as repo from './projects.repo.ts';
 import type { CreateProjectInput, Project } from './projects.schemas.ts';
-import { PROJECT_DELETE_JOB, PROJECT_SETUP_JOB } from './projects.jobs.ts';
+import { confirmProjectSetup, PROJECT_DELETE_JOB, PROJECT_SETUP_JOB } from './projects.jobs.ts';
 
 export interface ProjectServiceDependencies {
   db: Kysely<Database>;
@@ -28,6 +28,8 @@ export interface ProjectServiceDependencies {
 const SETUP_DELAY_MS = 1000;
 /** The delete job is a safety net for a provisioning call that did not answer. */
 const DELETE_RETRY_DELAY_MS = 2000;
+/** How many slugs a default project tries (`anna`, `anna-2`, … `anna-20`) before giving up on the e-mail's local part. */
+const DEFAULT_SLUG_ATTEMPTS = 20;
 
 export function slugFromName(name: string): string {
   const slug = name
@@ -56,6 +58,16 @@ export class ProjectService {
     return { count, projects: rows.map(toProject) };
   }
 
+  /** Every project the actor is a member of, oldest first (GET /me/). */
+  async memberProjects(actor: Actor): Promise<Project[]> {
+    return (await repo.listMemberProjects(this.deps.db, actor.userId)).map(toProject);
+  }
+
+  /** The projects the user owns, by id: the legacy API's servers are theirs. */
+  ownedProjects(userId: number): Promise<{ id: number; slug: string }[]> {
+    return repo.listOwnedProjects(this.deps.db, userId);
+  }
+
   async get(actor: Actor, slug: string): Promise<Project> {
     return toProject(await this.deps.access.require(actor, slug));
   }
@@ -75,7 +87,7 @@ export class ProjectService {
       return toProject({ ...project, role: 'owner' });
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new ApiError('slug_taken', `The slug "${slug}" is taken; choose another`, { errors: [{ field: 'slug', message: 'already taken' }] });
+        throw new AppError('slug_taken', `The slug "${slug}" is taken; choose another`, { errors: [{ field: 'slug', message: 'already taken' }] });
       }
       throw error;
     }
@@ -118,19 +130,65 @@ export class ProjectService {
     });
   }
 
+  /**
+   * The slug of the user's default project (the legacy API's deploys and keys
+   * go there). Without one: null, or (with `create`) a new project named after
+   * the e-mail's local part, which the provisioning system is asked to confirm
+   * at once so a first deploy can go ahead (its setup job stays as the safety
+   * net when provisioning fails).
+   */
+  async ensureDefaultProject(userId: number, options: { create: boolean; name?: string }): Promise<string | null> {
+    const found = await repo.findDefaultProject(this.deps.db, userId);
+    let project = found.project;
+    if (!project) {
+      if (!options.create) return null;
+      project = await this.createDefaultProject(userId, found.email, options.name ?? 'Default project');
+    }
+    if (project.status === 'setting_up') await confirmProjectSetup(this.deps, project.id, project.slug);
+    return project.slug;
+  }
+
+  private async createDefaultProject(userId: number, email: string, name: string): Promise<repo.ProjectRow> {
+    const { db, clock } = this.deps;
+    const base = slugFromName(email.split('@')[0] ?? 'default');
+    for (let attempt = 1; attempt <= DEFAULT_SLUG_ATTEMPTS; attempt += 1) {
+      const slug = attempt === 1 ? base : `${base.slice(0, 45)}-${attempt}`;
+      try {
+        const created = await db.transaction().execute(async (trx) => {
+          const now = clock.now().toISOString();
+          const row = await repo.insertProject(trx, { slug, name, status: 'setting_up', ownerId: userId, now });
+          await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { maxAttempts: 1000 });
+          if (!(await repo.claimDefaultProject(trx, userId, row.id))) throw new LostRace();
+          return row;
+        });
+        this.deps.wakeWorker();
+        return created;
+      } catch (error) {
+        if (error instanceof LostRace) {
+          // Another first deploy made the default project meanwhile: that one is kept.
+          const winner = (await repo.findDefaultProject(db, userId)).project;
+          if (winner) return winner;
+          continue;
+        }
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new AppError('slug_taken', 'No free project slug for the default project; create a project named after your e-mail in the console');
+  }
+
   /** Refuses a project with servers or keys, else marks it `deleting` with the job that will finish the delete. */
   private async markDeleting(project: repo.MemberProjectRow): Promise<number> {
     const { db, clock } = this.deps;
     return db.transaction().execute(async (trx) => {
-      const current = await repo.lockProject(trx, project.slug, clock.now().toISOString());
-      if (!current) throw new ApiError('not_found', 'Project not found');
-      if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
+      await this.deps.access.lockForChange(trx, project.id);
       const contents = await repo.countProjectContents(trx, project.id);
       if (contents.servers > 0 || contents.ssh_keys > 0) {
-        throw new ApiError('project_not_empty', "Delete the project's servers and SSH keys first", contents);
+        throw new AppError('project_not_empty', "Delete the project's servers and SSH keys first", contents);
       }
       await repo.updateProject(trx, project.id, { status: 'deleting', now: clock.now().toISOString() });
       return enqueueJob(trx, clock, PROJECT_DELETE_JOB, { projectId: project.id, slug: project.slug }, { delayMs: DELETE_RETRY_DELAY_MS, maxAttempts: 1000 });
     });
   }
 }
+
+class LostRace extends Error {}

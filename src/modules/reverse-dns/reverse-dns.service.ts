@@ -4,7 +4,7 @@
 // read-only keys may only read. The names live in the reverse DNS system
 // (rdns port); cloudplane keeps no copy, so what the API shows is what resolves.
 import ipaddr from 'ipaddr.js';
-import { ApiError, validationError } from '../../http/errors.ts';
+import { AppError, validationError } from '../../errors.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { PtrRefused, type RdnsPort } from '../../upstreams/rdns/port.ts';
 import { canonicalAddress, parseAddress } from '../../upstreams/rdns/reverse-names.ts';
@@ -79,8 +79,8 @@ export class ReverseDnsService {
   }
 }
 
-function notOnServer(): ApiError {
-  return new ApiError('not_found', "Not one of the server's IPv4 addresses, nor inside one of its IPv6 subnets");
+function notOnServer(): AppError {
+  return new AppError('not_found', "Not one of the server's IPv4 addresses, nor inside one of its IPv6 subnets");
 }
 
 /** Runs one call to the reverse DNS system; down or silent becomes the spec's 503 with Retry-After. */
@@ -89,11 +89,11 @@ async function reverseDnsCall<Result>(call: () => Promise<Result>): Promise<Resu
     return await call();
   } catch (error) {
     if (isUpstreamError(error) && error.kind !== 'failed') {
-      throw new ApiError(
+      throw new AppError(
         'reverse_dns_unavailable',
         'The reverse DNS service is unavailable or did not answer; try again later',
         {},
-        { 'retry-after': String(RDNS_RETRY_AFTER_SECONDS) },
+        { retryAfterSeconds: RDNS_RETRY_AFTER_SECONDS },
       );
     }
     throw error;

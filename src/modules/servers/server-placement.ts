@@ -1,18 +1,21 @@
 // Putting a new server in place: checking the choices against the
-// catalogue, then creating the server, its addresses, its SSH keys and its
-// billing service in one transaction. The operator's import uses it; orders
-// deliver through it.
+// catalogue, then creating the server, its addresses and its SSH keys in one
+// transaction, tied to the billing service it is billed by. The billing
+// service itself is billing's: an order reserved it with its invoice, or the
+// operator's import opened it before the transaction. The operator's import
+// uses this; orders deliver through it.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, validationError } from '../../http/errors.ts';
+import { addressesExhausted, validationError } from '../../errors.ts';
 import { parseMoney } from '../../money.ts';
-import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import type { NewBillingService } from '../../upstreams/billing/port.ts';
 import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/address-pools.ts';
 import { nextDueDate } from '../catalogue/billing-cycles.ts';
 import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
+import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './servers.repo.ts';
 
 export interface PlacementRequest {
@@ -68,25 +71,38 @@ export function newServerId(): string {
   return randomBytes(8).toString('hex');
 }
 
+/** The billing service a server placed now is billed by, its term starting now. */
+export function serviceFor(catalogue: Catalogue, placement: CheckedPlacement, billed: { serverId: string; userId: number }, now: Date): NewBillingService & { serverId: string } {
+  const { product, cycle } = placement;
+  return {
+    userId: billed.userId,
+    serverId: billed.serverId,
+    productId: product.id,
+    billingCycle: cycle,
+    nextDueDate: nextDueDate(now, cycle),
+    recurringAmount: recurringAmount(catalogue, placement),
+    setupFee: parseMoney(product.setup_fees[cycle] ?? '0'),
+    currency: product.currency,
+  };
+}
+
 /**
- * Creates the server running, with its addresses, keys and billing service.
- * `db` must be a transaction: a pool that runs out undoes the whole server.
+ * Creates the server running, with its addresses and keys, billed by
+ * `billing.serviceId`. `db` must be a transaction: a pool that runs out undoes
+ * the whole server.
  */
 export async function placeServer(
   db: Kysely<Database>,
-  deps: { clock: Clock; billing: BuiltinBilling; catalogue: Catalogue },
-  project: { id: number; ownerId: number },
+  deps: { clock: Clock },
+  project: { id: number },
   placement: CheckedPlacement,
-  /** The billing service the order reserved; without one a new service is opened. */
-  reservedServiceId: number | null = null,
-): Promise<string> {
-  const { request, product, location, cycle } = placement;
-  const keyIds = [...new Set(request.ssh_keys ?? [])];
-  const known = await repo.projectSshKeyIds(db, project.id, keyIds);
-  if (known.size !== keyIds.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+  billing: { serverId: string; serviceId: number },
+): Promise<void> {
+  const { request, product, location } = placement;
+  const keyIds = await requireOwnedSshKeys(db, project.id, request.ssh_keys ?? []);
 
   const now = deps.clock.now();
-  const serverId = newServerId();
+  const serverId = billing.serverId;
   await db
     .insertInto('servers')
     .values({
@@ -111,7 +127,7 @@ export async function placeServer(
       bandwidth_allocated_gb: product.bandwidth_gb,
       bandwidth_extra_gb: 0,
       bandwidth_used_gb: 0,
-      billing_service_id: null,
+      billing_service_id: billing.serviceId,
     })
     .execute();
   await repo.replaceServerSshKeys(db, serverId, keyIds);
@@ -124,21 +140,7 @@ export async function placeServer(
     }
     if (request.ipv6 && location.ipv6_pool) await allocateIpv6Subnet(db, { ...allocation, pool: location.ipv6_pool });
   } catch (error) {
-    if (error instanceof PoolExhausted) throw new ApiError('conflict', `No addresses are left in ${location.code}`);
+    if (error instanceof PoolExhausted) throw addressesExhausted(location.code);
     throw error;
   }
-
-  const term = { serverId, nextDueDate: nextDueDate(now, cycle), recurringAmount: recurringAmount(deps.catalogue, placement) };
-  let serviceId = reservedServiceId;
-  if (serviceId === null) {
-    const service = await deps.billing.openService(
-      { userId: project.ownerId, ...term, productId: product.id, billingCycle: cycle, setupFee: parseMoney(product.setup_fees[cycle] ?? '0'), currency: product.currency },
-      db,
-    );
-    serviceId = service.serviceId;
-  } else {
-    await deps.billing.activateService(serviceId, term, db);
-  }
-  await db.updateTable('servers').set({ billing_service_id: serviceId }).where('id', '=', serverId).execute();
-  return serverId;
 }

@@ -169,3 +169,12 @@ export async function adjustBandwidthPool(
     )
     .execute();
 }
+
+/** The servers of the projects that have a billing service (optionally: that one service). */
+export async function listBilledServers(db: Kysely<Database>, projectIds: readonly number[], serviceId?: number): Promise<ServerRecord[]> {
+  if (projectIds.length === 0) return [];
+  let query = db.selectFrom('servers').selectAll().where('project_id', 'in', [...projectIds]).where('billing_service_id', 'is not', null);
+  if (serviceId !== undefined) query = query.where('billing_service_id', '=', serviceId);
+  const rows = await query.execute();
+  return rows.map(toServerRecord);
+}

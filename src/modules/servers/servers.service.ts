@@ -3,14 +3,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
-import { findOwner, findProjectBySlug } from '../projects/projects.repo.ts';
-import { checkPlacement, placeServer, type PlacementRequest } from './server-placement.ts';
+import { billingAccountRequired, notFound } from '../../errors.ts';
+import type { BillingBackOffice } from '../../upstreams/billing/port.ts';
+import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
-import type { MemberProjectRow } from '../projects/projects.repo.ts';
+import type { MemberProjectRow } from '../projects/project-access.ts';
 import * as repo from './servers.repo.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 import { toSummary, type ServerView } from './server-view.ts';
@@ -21,8 +19,8 @@ export interface ServerServiceDependencies {
   access: ProjectAccess;
   view: ServerView;
   operatorView: ServerView;
-  /** The built-in billing system: the operator's import opens services in it, suspend/unsuspend report to it. */
-  billing: BuiltinBilling;
+  /** Billing as the back office sees it: the operator's import opens services in it, suspend/unsuspend report to it. */
+  backOffice: BillingBackOffice;
 }
 
 export class ServerService {
@@ -60,18 +58,21 @@ export class ServerService {
 
   /** The operator's import: a server in place at once, with its billing service and no order. */
   async placeForOperator(slug: string, request: PlacementRequest): Promise<Server> {
-    const { db, clock, billing } = this.deps;
-    const project = await findProjectBySlug(db, slug);
-    if (!project) throw notFound('project');
-    const owner = await findOwner(db, project.id);
-    if (!owner || !(await billing.getAccount(owner.user_id))) {
-      throw new ApiError('billing_account_required', "The project's owner has no billing account");
-    }
-    const catalogue = await billing.getCatalogue();
+    const { db, clock, access, backOffice } = this.deps;
+    const project = await access.requireForOperator(slug);
+    const ownerId = await access.ownerId(project.id);
+    if (ownerId === undefined || !(await backOffice.getAccount(ownerId))) throw billingAccountRequired();
+    const catalogue = await backOffice.getCatalogue();
     const placement = checkPlacement(catalogue, request, { requireStock: false });
-    const serverId = await db.transaction().execute((trx) =>
-      placeServer(trx, { clock, billing, catalogue }, { id: project.id, ownerId: owner.user_id }, placement),
-    );
+    // Billing is called before the transaction, never inside it; a server that then cannot be placed ends its service.
+    const serverId = newServerId();
+    const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
+    try {
+      await db.transaction().execute((trx) => placeServer(trx, { clock }, project, placement, { serverId, serviceId: service.serviceId }));
+    } catch (error) {
+      await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
+      throw error;
+    }
     return this.operatorView(serverId);
   }
 
@@ -96,7 +97,7 @@ export class ServerService {
       .where('status', '<>', 'suspended')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
-      await this.deps.billing.setServiceStatus(server.billingServiceId, 'Suspended');
+      await this.deps.backOffice.setServiceStatus(server.billingServiceId, 'Suspended');
     }
     return this.operatorView(serverId);
   }
@@ -111,7 +112,7 @@ export class ServerService {
       .where('status', '=', 'suspended')
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
-      await this.deps.billing.setServiceStatus(server.billingServiceId, 'Active');
+      await this.deps.backOffice.setServiceStatus(server.billingServiceId, 'Active');
     }
     return this.operatorView(serverId);
   }

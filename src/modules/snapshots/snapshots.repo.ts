@@ -1,6 +1,6 @@
 // Every query on a project's snapshots. The server actions module creates
-// them (`server.create_snapshot`) with insertSnapshot and settles them with
-// markSnapshot; the snapshot routes read and delete them.
+// them (`server.create_snapshot`) and settles them through the functions of
+// snapshots.service.ts; the snapshot routes read and delete them.
 import type { Kysely } from 'kysely';
 import type { Database, SnapshotsTable } from '../../db/schema.ts';
 

@@ -43,7 +43,7 @@ export const snapshotRoutes: FastifyPluginAsyncTypebox<{ snapshots: SnapshotServ
         tags,
         summary: 'Delete a snapshot that is not being created',
         params: SnapshotParams,
-        response: { 204: NoContent, ...problemResponses(401, refused('read_only_key', 'project_not_ready'), 404, conflicts('conflict', 'project_deleting')) },
+        response: { 204: NoContent, ...problemResponses(401, refused('read_only_key', 'project_not_ready'), 404, conflicts('snapshot_not_ready', 'project_deleting')) },
       },
     },
     async (request, reply) => {

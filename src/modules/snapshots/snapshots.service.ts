@@ -1,11 +1,11 @@
 // Project snapshots (D6). The `server.create_snapshot` action creates them
-// (`creating`, then `completed` with a size or `failed`, through
-// snapshots.repo.ts); here clients list, read and delete them. Any member may
+// (`creating`, then `completed` with a size or `failed`, through the
+// functions below); here clients list, read and delete them. Any member may
 // read; deleting is a change, so it needs a writable key and a ready project.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { notFound, snapshotNotReady, validationError } from '../../errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import * as repo from './snapshots.repo.ts';
@@ -13,6 +13,31 @@ import type { Snapshot } from './snapshots.schemas.ts';
 
 export function toSnapshot(row: repo.SnapshotRow): Snapshot {
   return { id: row.id, name: row.name, server_id: row.server_id, status: row.status, size_gb: row.size_gb, created_at: row.created_at };
+}
+
+/** Records a new snapshot of the server as `creating`, in the caller's transaction; returns its id. */
+export function startSnapshot(trx: Kysely<Database>, values: { projectId: number; serverId: string; name: string; now: string }): Promise<number> {
+  return repo.insertSnapshot(trx, values);
+}
+
+/** A snapshot the provisioning system made: `completed`, with its size. Safe to repeat. */
+export function completeSnapshot(db: Kysely<Database>, id: number, sizeGb: number): Promise<void> {
+  return repo.markSnapshot(db, id, { status: 'completed', sizeGb });
+}
+
+/** A snapshot that was not made: `failed`. Safe to repeat. */
+export function failSnapshot(db: Kysely<Database>, id: number): Promise<void> {
+  return repo.markSnapshot(db, id, { status: 'failed', sizeGb: null });
+}
+
+/**
+ * A completed snapshot of the project, for whatever is made from it
+ * (restoring a server, ordering one); otherwise 400 on `snapshot_id`.
+ */
+export async function requireCompletedSnapshot(db: Kysely<Database>, projectId: number, id: number): Promise<repo.SnapshotRow> {
+  const snapshot = await repo.findProjectSnapshot(db, projectId, id);
+  if (!snapshot || snapshot.status !== 'completed') throw validationError('snapshot_id', 'must be a completed snapshot of the project');
+  return snapshot;
 }
 
 export class SnapshotService {
@@ -42,7 +67,7 @@ export class SnapshotService {
     if (await repo.deleteSettledSnapshot(this.db, project.id, id)) return;
     const row = await repo.findProjectSnapshot(this.db, project.id, id);
     if (!row) throw notFound('Snapshot');
-    if (row.status === 'creating') throw new ApiError('conflict', 'The snapshot is still being created; delete it once it is completed or failed');
+    if (row.status === 'creating') throw snapshotNotReady();
     // It settled between the two statements, so it can go now (unless another request took it first).
     if (!(await repo.deleteSettledSnapshot(this.db, project.id, id))) throw notFound('Snapshot');
   }

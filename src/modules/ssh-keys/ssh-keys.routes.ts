@@ -77,7 +77,7 @@ export const sshKeyRoutes: FastifyPluginAsyncTypebox<{ sshKeys: SshKeyService; p
         summary: 'Delete an SSH key no server uses',
         description: 'A key set on a server is refused with 409 conflict, the servers named in `servers`.',
         params: SshKeyParams,
-        response: { 204: NoContent, ...problemResponses(401, changeRefused, 404, conflicts('conflict', 'project_deleting')) },
+        response: { 204: NoContent, ...problemResponses(401, changeRefused, 404, conflicts('ssh_key_in_use', 'project_deleting')) },
       },
     },
     async (request, reply) => {

@@ -6,16 +6,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound, validationError } from '../../http/errors.ts';
+import { AppError, notFound, sshKeyInUse, validationError } from '../../errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import { lockProject, type MemberProjectRow } from '../projects/projects.repo.ts';
 import { InvalidPublicKey, parsePublicKey, type ParsedPublicKey } from './public-key.ts';
 import * as repo from './ssh-keys.repo.ts';
 import type { CreateSshKeyInput, SshKey, UpdateSshKeyInput } from './ssh-keys.schemas.ts';
-
-/** How many servers an "in use" refusal names before it only counts the rest. */
-const SERVERS_NAMED = 10;
 
 export function toSshKey(row: repo.SshKeyRow): SshKey {
   return { id: row.id, name: row.name, public_key: row.public_key, fingerprint: row.fingerprint, created_at: row.created_at };
@@ -30,12 +26,16 @@ function parseOrRefuse(publicKey: string): ParsedPublicKey {
   }
 }
 
-function keyInUse(servers: { id: string; hostname: string | null }[]): ApiError {
-  const named = servers.slice(0, SERVERS_NAMED).map((server) => (server.hostname ? `${server.hostname} (${server.id})` : server.id));
-  const more = servers.length > SERVERS_NAMED ? ` and ${servers.length - SERVERS_NAMED} more` : '';
-  return new ApiError('conflict', `The key is set on ${servers.length === 1 ? 'server' : 'servers'} ${named.join(', ')}${more}; a key in use cannot be deleted`, {
-    servers: servers.map((server) => server.id),
-  });
+/**
+ * The distinct ids among `keyIds`, in the order given, once every one is an
+ * SSH key of the project; otherwise 400 on `ssh_keys`. Servers, orders and
+ * reinstalls that name keys by id all ask here.
+ */
+export async function requireOwnedSshKeys(db: Kysely<Database>, projectId: number, keyIds: readonly number[]): Promise<number[]> {
+  const distinct = [...new Set(keyIds)];
+  const found = await repo.findProjectSshKeys(db, projectId, distinct);
+  if (found.length !== distinct.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+  return distinct;
 }
 
 export class SshKeyService {
@@ -63,7 +63,8 @@ export class SshKeyService {
     const key = parseOrRefuse(input.public_key);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
-        await this.lockUndeletedProject(trx, project);
+        // Deleting a project counts its keys under this lock, so a key never lands in a project on its way out.
+        await this.access.lockForChange(trx, project.id);
         return repo.insertSshKey(trx, {
           projectId: project.id,
           name: input.name.trim(),
@@ -77,7 +78,7 @@ export class SshKeyService {
       if (!isUniqueViolation(error)) throw error;
       const existing = await repo.findProjectSshKeyByFingerprint(this.db, project.id, key.fingerprint);
       const which = existing ? ` as "${existing.name}" (id ${existing.id})` : '';
-      throw new ApiError('conflict', `This key (${key.fingerprint}) is already in the project${which}`);
+      throw new AppError('conflict', `This key (${key.fingerprint}) is already in the project${which}`);
     }
   }
 
@@ -97,25 +98,14 @@ export class SshKeyService {
       await this.db.transaction().execute(async (trx) => {
         if (!(await repo.findProjectSshKey(trx, project.id, id))) throw notFound('SSH key');
         const servers = await repo.findServersUsingSshKey(trx, id);
-        if (servers.length > 0) throw keyInUse(servers);
+        if (servers.length > 0) throw sshKeyInUse(servers);
         await repo.deleteSshKey(trx, project.id, id);
       });
     } catch (error) {
       // A server took the key between the check and the delete (PostgreSQL
       // runs them side by side): the foreign key refuses, and so do we.
-      if (repo.isForeignKeyViolation(error)) throw keyInUse(await repo.findServersUsingSshKey(this.db, id));
+      if (repo.isForeignKeyViolation(error)) throw sshKeyInUse(await repo.findServersUsingSshKey(this.db, id));
       throw error;
     }
-  }
-
-  /**
-   * Locks the project row for the rest of the transaction and checks it is
-   * not being deleted: deleting a project counts its keys under the same
-   * lock, so a key can never be added to a project that is on its way out.
-   */
-  private async lockUndeletedProject(trx: Kysely<Database>, project: MemberProjectRow): Promise<void> {
-    const current = await lockProject(trx, project.slug, this.clock.now().toISOString());
-    if (!current || current.id !== project.id) throw new ApiError('not_found', 'Project not found');
-    if (current.status === 'deleting') throw new ApiError('project_deleting', 'The project is being deleted');
   }
 }

@@ -1,14 +1,16 @@
 // Users are created by the operator (the provider's back office). A user may
 // have a billing account in the billing system; the default is EUR with 0.00.
+// The account is opened through the billing outbox, recorded with the user.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import { hashPassword } from '../../secrets.ts';
-import type { BuiltinBilling } from '../../upstreams/billing/builtin.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import type { BillingOutbox } from '../billing/billing-outbox.ts';
 
 export interface NewUser {
   email: string;
@@ -33,14 +35,16 @@ export class UserService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly billing: BuiltinBilling,
+    /** Billing as the back office sees it: reading a user's account works while billing is made to fail. */
+    private readonly billing: BillingPort,
+    private readonly outbox: BillingOutbox,
   ) {}
 
   async create(input: NewUser): Promise<UserRecord> {
     const account = input.billing_account === undefined ? { currency: 'EUR', credit_balance: '0.00' } : input.billing_account;
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     try {
-      const id = await this.db.transaction().execute(async (trx) => {
+      const { id, recorded } = await this.db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('users')
           .values({
@@ -54,12 +58,15 @@ export class UserService {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (account) await this.billing.openAccount(user.id, account.currency, parseMoney(account.credit_balance), trx);
-        return user.id;
+        const opening = account
+          ? [await this.outbox.record(trx, { change: 'open_account', userId: user.id, currency: account.currency, creditBalance: parseMoney(account.credit_balance) })]
+          : [];
+        return { id: user.id, recorded: opening };
       });
+      await this.outbox.deliverNow(recorded);
       return this.get(id);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiError('email_taken', 'A user with this e-mail address exists', { errors: [{ field: 'email', message: 'already in use' }] });
+      if (isUniqueViolation(error)) throw new AppError('email_taken', 'A user with this e-mail address exists', { errors: [{ field: 'email', message: 'already in use' }] });
       throw error;
     }
   }

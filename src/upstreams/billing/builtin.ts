@@ -6,13 +6,20 @@ import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
 import { InvoiceBook } from './invoices.ts';
-import type { BillingAccount, BillingPort, BillingService, Invoice, NewBillingService, NewInvoice } from './port.ts';
+import {
+  InsufficientCredit,
+  type BillingAccount,
+  type BillingBackOffice,
+  type BillingService,
+  type Invoice,
+  type NewBillingService,
+  type NewInvoice,
+  type ServiceActivation,
+} from './port.ts';
 
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 
-export class InsufficientCredit extends Error {}
-
-export class BuiltinBilling implements BillingPort {
+export class BuiltinBilling implements BillingBackOffice {
   private cachedCatalogue: { catalogue: Catalogue; loadedAt: number } | null = null;
   private readonly invoices: InvoiceBook;
 
@@ -63,15 +70,25 @@ export class BuiltinBilling implements BillingPort {
     return row ? { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance } : null;
   }
 
-  async openAccount(userId: number, currency: string, creditBalance: number, db: Kysely<Database> = this.db): Promise<void> {
+  async openAccount(account: BillingAccount): Promise<BillingAccount> {
     const now = this.clock.now().toISOString();
-    await db.insertInto('billing_accounts').values({ user_id: userId, currency, credit_balance: creditBalance, created_at: now }).execute();
-    if (creditBalance !== 0) {
-      await db
-        .insertInto('credit_ledger')
-        .values({ user_id: userId, amount: creditBalance, balance_after: creditBalance, reason: 'opening balance', created_at: now })
-        .execute();
-    }
+    return this.db.transaction().execute(async (trx) => {
+      const opened = await trx
+        .insertInto('billing_accounts')
+        .values({ user_id: account.userId, currency: account.currency, credit_balance: account.creditBalance, created_at: now })
+        .onConflict((conflict) => conflict.column('user_id').doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      // Delivered twice (the outbox may): the second finds the account and changes nothing.
+      if (opened && account.creditBalance !== 0) {
+        await trx
+          .insertInto('credit_ledger')
+          .values({ user_id: account.userId, amount: account.creditBalance, balance_after: account.creditBalance, reason: 'opening balance', created_at: now })
+          .execute();
+      }
+      const row = await trx.selectFrom('billing_accounts').select(['user_id', 'currency', 'credit_balance']).where('user_id', '=', account.userId).executeTakeFirstOrThrow();
+      return { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance };
+    });
   }
 
   /**
@@ -112,43 +129,41 @@ export class BuiltinBilling implements BillingPort {
     return rows.map(toService);
   }
 
-  /** Opens a service: `Active` for a server that runs, `Pending` for one reserved by an order until delivery. */
-  async openService(service: NewBillingService, db: Kysely<Database> = this.db, status: 'Active' | 'Pending' = 'Active'): Promise<BillingService> {
-    const row = await db
+  async openService(service: NewBillingService & { serverId: string }): Promise<BillingService> {
+    const existing = await this.db.selectFrom('billing_services').selectAll().where('server_id', '=', service.serverId).orderBy('id').executeTakeFirst();
+    if (existing) return toService(existing);
+    const row = await this.db
       .insertInto('billing_services')
       .values({
         user_id: service.userId,
         server_id: service.serverId,
         product_id: service.productId,
-        status,
+        status: 'Active',
         billing_cycle: service.billingCycle,
         next_due_date: service.nextDueDate,
         recurring_amount: service.recurringAmount,
         setup_fee: service.setupFee,
         currency: service.currency,
         created_at: this.clock.now().toISOString(),
+        order_ref: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return toService(row);
   }
 
-  async setServiceStatus(serviceId: number, status: string, db: Kysely<Database> = this.db): Promise<void> {
-    await db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
+  async setServiceStatus(serviceId: number, status: string): Promise<void> {
+    await this.db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
   }
 
-  /** A reserved (Pending) service becomes the running server's: the term starts on delivery. */
-  async activateService(serviceId: number, values: Pick<NewBillingService, 'serverId' | 'nextDueDate' | 'recurringAmount'>, db: Kysely<Database> = this.db): Promise<void> {
-    await db
+  async activateService(serviceId: number, activation: ServiceActivation): Promise<void> {
+    // Only a reservation is activated: a second delivery of the same change finds the service Active and leaves it.
+    await this.db
       .updateTable('billing_services')
-      .set({ server_id: values.serverId, next_due_date: values.nextDueDate, recurring_amount: values.recurringAmount, status: 'Active' })
+      .set({ server_id: activation.serverId, next_due_date: activation.nextDueDate, recurring_amount: activation.recurringAmount, status: 'Active' })
       .where('id', '=', serviceId)
+      .where('status', '=', 'Pending')
       .execute();
-  }
-
-  /** Forgets a reservation whose order was never placed. */
-  async deleteService(serviceId: number, db: Kysely<Database> = this.db): Promise<void> {
-    await db.deleteFrom('billing_services').where('id', '=', serviceId).where('status', '=', 'Pending').execute();
   }
 
   async getCatalogue(): Promise<Catalogue> {

@@ -1,14 +1,12 @@
 // The built-in billing engine's invoices: created for orders, paid from
 // credit when it covers the whole total (in the same transaction, with a
-// ledger row), otherwise left unpaid for the console.
+// ledger row), otherwise left unpaid for the console. A server order's
+// service is reserved (`Pending`) in the invoice's transaction.
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database, InvoicesTable } from '../../db/schema.ts';
-import type { Invoice, NewInvoice } from './port.ts';
-
-/** Billing refuses an invoice for a user without a billing account. */
-export class NoBillingAccount extends Error {}
+import { NoBillingAccount, type Invoice, type NewInvoice } from './port.ts';
 
 export class InvoiceBook {
   constructor(
@@ -19,6 +17,9 @@ export class InvoiceBook {
   private async load(db: Kysely<Database>, row: Selectable<InvoicesTable> | undefined): Promise<Invoice | null> {
     if (!row) return null;
     const items = await db.selectFrom('invoice_items').select(['description', 'amount']).where('invoice_id', '=', row.id).orderBy('id').execute();
+    const reserved = row.order_ref
+      ? await db.selectFrom('billing_services').select('id').where('order_ref', '=', row.order_ref).executeTakeFirst()
+      : undefined;
     return {
       id: row.id,
       userId: row.user_id,
@@ -28,6 +29,7 @@ export class InvoiceBook {
       creditApplied: row.credit_applied,
       currency: row.currency,
       items,
+      serviceId: reserved?.id ?? null,
     };
   }
 
@@ -79,6 +81,24 @@ export class InvoiceBook {
         if (invoice.items.length > 0) {
           await trx.insertInto('invoice_items').values(invoice.items.map((item) => ({ invoice_id: row.id, ...item }))).execute();
         }
+        if (invoice.reserve) {
+          await trx
+            .insertInto('billing_services')
+            .values({
+              user_id: invoice.userId,
+              server_id: null,
+              product_id: invoice.reserve.productId,
+              status: 'Pending',
+              billing_cycle: invoice.reserve.billingCycle,
+              next_due_date: invoice.reserve.nextDueDate,
+              recurring_amount: invoice.reserve.recurringAmount,
+              setup_fee: invoice.reserve.setupFee,
+              currency: invoice.currency,
+              created_at: now,
+              order_ref: invoice.orderRef,
+            })
+            .execute();
+        }
         if (paid && typeof paid === 'object') {
           await trx
             .insertInto('credit_ledger')
@@ -94,14 +114,24 @@ export class InvoiceBook {
     }
   }
 
-  /** Settles an unpaid invoice (paid in the console, or cancelled); anything else is returned as it is. */
+  /**
+   * Settles an unpaid invoice (paid in the console, or cancelled); anything
+   * else is returned as it is. A cancelled order delivers nothing, so the
+   * service it reserved is cancelled in the same transaction.
+   */
   async settle(invoiceId: number, status: 'paid' | 'cancelled'): Promise<Invoice | null> {
-    await this.db
-      .updateTable('invoices')
-      .set({ status, settled_at: this.clock.now().toISOString() })
-      .where('id', '=', invoiceId)
-      .where('status', '=', 'unpaid')
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const settled = await trx
+        .updateTable('invoices')
+        .set({ status, settled_at: this.clock.now().toISOString() })
+        .where('id', '=', invoiceId)
+        .where('status', '=', 'unpaid')
+        .returning('order_ref')
+        .executeTakeFirst();
+      if (status === 'cancelled' && settled?.order_ref) {
+        await trx.updateTable('billing_services').set({ status: 'Cancelled' }).where('order_ref', '=', settled.order_ref).where('status', '=', 'Pending').execute();
+      }
+    });
     return this.get(invoiceId);
   }
 }

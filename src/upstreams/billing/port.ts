@@ -27,6 +27,17 @@ export interface BillingService {
 
 export type NewBillingService = Omit<BillingService, 'serviceId' | 'status'>;
 
+/** What a server order buys: billing holds it `Pending` until the server is delivered. */
+export type ReservedService = Omit<NewBillingService, 'userId' | 'serverId' | 'currency'>;
+
+/** The term a delivered server's service starts. */
+export interface ServiceActivation {
+  serverId: string;
+  /** YYYY-MM-DD */
+  nextDueDate: string;
+  recurringAmount: number;
+}
+
 export interface InvoiceItem {
   description: string;
   /** Integer minor units. */
@@ -42,6 +53,8 @@ export interface Invoice {
   creditApplied: number;
   currency: string;
   items: InvoiceItem[];
+  /** The service the invoice's order reserved, when it reserved one. */
+  serviceId: number | null;
 }
 
 export interface NewInvoice {
@@ -50,17 +63,32 @@ export interface NewInvoice {
   userId: number;
   currency: string;
   items: InvoiceItem[];
+  /** A server order reserves its service with the invoice, in billing's own transaction. */
+  reserve?: ReservedService;
 }
 
+/** Billing refuses an invoice for a user without a billing account. */
+export class NoBillingAccount extends Error {}
+
+/** A credit movement that would make the balance negative. */
+export class InsufficientCredit extends Error {}
+
+// Every operation that changes something is idempotent: the outbox
+// (modules/billing/billing-outbox.ts) may deliver the same change twice.
 export interface BillingPort {
   /** The account of a user, or null when the user has none. */
   getAccount(userId: number): Promise<BillingAccount | null>;
+  /** Opens a user's account with an opening balance; an account that exists is returned as it is. */
+  openAccount(account: BillingAccount): Promise<BillingAccount>;
   /** The catalogue as billing sells it; may be up to five minutes old. */
   getCatalogue(): Promise<Catalogue>;
   getService(serviceId: number): Promise<BillingService | null>;
   /** Every service of a user, oldest first. */
   listServices(userId: number): Promise<BillingService[]>;
-  openService(service: NewBillingService): Promise<BillingService>;
+  /** Opens an `Active` service for a server placed without an order; a server that has one keeps it. */
+  openService(service: NewBillingService & { serverId: string }): Promise<BillingService>;
+  /** A reserved service becomes the delivered server's: `Active`, its term starting now. */
+  activateService(serviceId: number, activation: ServiceActivation): Promise<void>;
   setServiceStatus(serviceId: number, status: string): Promise<void>;
   /** The service follows a new product (an upgrade) or a new recurring amount. */
   changeService(serviceId: number, change: { productId?: number; recurringAmount?: number }): Promise<void>;
@@ -68,12 +96,26 @@ export interface BillingPort {
    * Creates the invoice of an order. When the user's credit covers the total
    * it is applied and the invoice is paid; otherwise no credit is applied and
    * the invoice waits, unpaid. A user without a billing account is refused
-   * (the built-in engine throws NoBillingAccount).
+   * with NoBillingAccount. With `reserve`, the order's service is reserved
+   * `Pending` together with the invoice.
    */
   placeInvoice(invoice: NewInvoice): Promise<Invoice>;
   findInvoiceByOrder(orderRef: string): Promise<Invoice | null>;
   getInvoice(invoiceId: number): Promise<Invoice | null>;
   /** Paid in the console (by card, transfer…): not from credit. */
   payInvoice(invoiceId: number): Promise<Invoice | null>;
+  /** Cancels an unpaid invoice; the service its order reserved is cancelled with it. */
   cancelInvoice(invoiceId: number): Promise<Invoice | null>;
+}
+
+/**
+ * What the provider's back office (the operator API, first start) does in
+ * billing. It is not wrapped in fault injection: the back office sets up the
+ * world while a system is made to fail for the public APIs.
+ */
+export interface BillingBackOffice extends BillingPort {
+  /** Moves credit by `amount` minor units (negative deducts); null without an account; InsufficientCredit below zero. */
+  adjustCredit(userId: number, amount: number, reason: string): Promise<BillingAccount | null>;
+  hasCatalogue(): Promise<boolean>;
+  replaceCatalogue(catalogue: Catalogue): Promise<void>;
 }

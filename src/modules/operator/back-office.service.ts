@@ -1,0 +1,64 @@
+// The provider's back office, as the operator API offers it: credit,
+// the catalogue, and invoices paid or cancelled outside the APIs. It works on
+// billing's back-office port, which fault injection does not wrap, so the
+// world can be set up while a system is made to fail for the public APIs.
+import { AppError, notFound } from '../../errors.ts';
+import { formatMoney } from '../../money.ts';
+import { InsufficientCredit, type BillingBackOffice, type Invoice } from '../../upstreams/billing/port.ts';
+import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import type { Catalogue } from '../catalogue/catalogue.schemas.ts';
+import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
+import type { OrderService } from '../orders/orders.service.ts';
+
+export interface CreditAccount {
+  exists: true;
+  credit_balance: string;
+  currency: string;
+}
+
+export class BackOfficeService {
+  constructor(
+    private readonly deps: {
+      billing: BillingBackOffice;
+      catalogueCache: CatalogueCache;
+      orders: OrderService;
+    },
+  ) {}
+
+  /** Moves a user's credit by `amount` minor units; it can never go below zero. */
+  async adjustCredit(userId: number, amount: number, reason: string): Promise<CreditAccount> {
+    try {
+      const account = await this.deps.billing.adjustCredit(userId, amount, reason);
+      if (!account) throw notFound('user or their billing account');
+      return { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency };
+    } catch (error) {
+      if (error instanceof InsufficientCredit) {
+        throw new AppError('validation_error', 'amount: credit can never go negative', { errors: [{ field: 'amount', message: 'would make the credit balance negative' }] });
+      }
+      throw error;
+    }
+  }
+
+  getCatalogue(): Promise<Catalogue> {
+    return this.deps.billing.getCatalogue();
+  }
+
+  /** Replaces what billing sells once every reference in it holds; this process sees it at once. */
+  async replaceCatalogue(catalogue: Catalogue): Promise<Catalogue> {
+    const problems = catalogueProblems(catalogue);
+    if (problems.length > 0) {
+      throw new AppError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
+    }
+    await this.deps.billing.replaceCatalogue(catalogue);
+    this.deps.catalogueCache.clear();
+    return this.deps.billing.getCatalogue();
+  }
+
+  /** An invoice paid (in the console, by transfer) or cancelled; its order follows at once. */
+  async settleInvoice(invoiceId: number, how: 'pay' | 'cancel'): Promise<Invoice> {
+    const invoice = how === 'pay' ? await this.deps.billing.payInvoice(invoiceId) : await this.deps.billing.cancelInvoice(invoiceId);
+    if (!invoice) throw notFound('invoice');
+    await this.deps.orders.invoiceSettled(invoice);
+    return invoice;
+  }
+}

@@ -1,0 +1,16 @@
+// What other modules may read and write of a server, for their own steps: an
+// action's effects, a cancellation, the legacy API's view of an account. Each
+// takes the caller's database or transaction. servers.repo.ts stays the
+// servers module's own: what another module needs of the servers table is
+// added to this list, so the queries stay in one place.
+export type { ServerRecord, StoredPlan } from './servers.repo.ts';
+export {
+  // A server by id, whatever its project: for jobs, which hold the id of a server they act on.
+  findServer,
+  // Replaces the SSH keys set on the server (a reinstall that names keys); the ids must be the project's (requireOwnedSshKeys).
+  replaceServerSshKeys,
+  // The servers of the given projects that have a billing service (optionally: that one service), in no particular order.
+  listBilledServers,
+  // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
+  adjustBandwidthPool,
+} from './servers.repo.ts';
