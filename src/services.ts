@@ -65,7 +65,7 @@ export interface ServiceDependencies {
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
   const access = new ProjectAccess(db, clock);
-  const projects = new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker, simScale: deps.simScale });
+  const projects = new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
   const catalogueCache = new CatalogueCache(upstreams.billing);
   const servers = new ServerService({
     db,
@@ -83,8 +83,8 @@ export function createServices(deps: ServiceDependencies): Services {
     access,
     servers,
     billing: upstreams.billing,
+    provisioning: upstreams.provisioning,
     catalogue: catalogueCache,
-    simScale: deps.simScale,
     wakeWorker: deps.wakeWorker,
   });
   return {

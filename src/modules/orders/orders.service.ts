@@ -12,6 +12,7 @@ import { AppError, billingAccountRequired, notFound, rateLimited, type RateLimit
 import { enqueueJob } from '../../jobs/queue.ts';
 import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
 import { NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
@@ -26,8 +27,6 @@ import { readJson } from '../../db/columns.ts';
 import { nextDueDate } from '../catalogue/billing-cycles.ts';
 
 
-/** How long delivery takes in the built-in systems, before CLOUDPLANE_SIM_SCALE. */
-export const DELIVERY_MS = { server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
 
 const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
 
@@ -50,8 +49,9 @@ export interface OrderServiceDependencies {
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
+  /** Only its expected durations: delivery is first tried when provisioning is likely done. */
+  provisioning: ProvisioningPort;
   catalogue: CatalogueCache;
-  simScale: number;
   wakeWorker: () => void;
 }
 
@@ -138,7 +138,7 @@ export class OrderService {
       if (invoice.status === 'paid') {
         const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'provisioning', invoice, now });
         if (result.moved) {
-          await enqueueJob(trx, clock, ORDER_DELIVERY_JOB, { orderId: row.id }, { delayMs: DELIVERY_MS[row.type] * this.deps.simScale, maxAttempts: 1000 });
+          await enqueueJob(trx, clock, ORDER_DELIVERY_JOB, { orderId: row.id }, { delayMs: this.deps.provisioning.durations[row.type], maxAttempts: 1000 });
         }
         return result;
       }

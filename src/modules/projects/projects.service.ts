@@ -21,11 +21,8 @@ export interface ProjectServiceDependencies {
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
   /** Multiplies simulated durations (CLOUDPLANE_SIM_SCALE). */
-  simScale: number;
 }
 
-/** How long the built-in provisioning system takes to confirm a project, before scaling. */
-const SETUP_DELAY_MS = 1000;
 /** The delete job is a safety net for a provisioning call that did not answer. */
 const DELETE_RETRY_DELAY_MS = 2000;
 /** How many slugs a default project tries (`anna`, `anna-2`, … `anna-20`) before giving up on the e-mail's local part. */
@@ -80,7 +77,7 @@ export class ProjectService {
       const project = await db.transaction().execute(async (trx) => {
         const now = clock.now().toISOString();
         const row = await repo.insertProject(trx, { slug, name: input.name.trim(), status: 'setting_up', ownerId: actor.userId, now });
-        await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { delayMs: SETUP_DELAY_MS * this.deps.simScale, maxAttempts: 1000 });
+        await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { delayMs: this.deps.provisioning.durations.projectSetup, maxAttempts: 1000 });
         return row;
       });
       this.deps.wakeWorker();

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import type { OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningPort } from './port.ts';
+import type { OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort } from './port.ts';
 
 /** How long each operation takes before scaling, in milliseconds. */
 export const OPERATION_DURATION_MS: Record<string, number> = {
@@ -23,6 +23,9 @@ export const OPERATION_DURATION_MS: Record<string, number> = {
   'server.enable_ipv6': 3000,
   'server.enable_private_network': 5000,
 };
+
+/** How long the rest of the simulated work takes before scaling, in milliseconds. */
+const WORK_DURATION_MS: ProvisioningDurations = { projectSetup: 1000, server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -42,7 +45,16 @@ export class BuiltinProvisioning implements ProvisioningPort {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly simScale: number = 1,
-  ) {}
+  ) {
+    this.durations = {
+      projectSetup: WORK_DURATION_MS.projectSetup * simScale,
+      server: WORK_DURATION_MS.server * simScale,
+      upgrade: WORK_DURATION_MS.upgrade * simScale,
+      bandwidth: WORK_DURATION_MS.bandwidth * simScale,
+    };
+  }
+
+  readonly durations: ProvisioningDurations;
 
   /** The simulator runs inside cloudplane: when cloudplane answers, so does it. */
   async checkAvailable(): Promise<void> {}

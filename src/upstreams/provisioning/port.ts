@@ -15,7 +15,24 @@ export type OperationState =
   /** `result` carries what the operation produced, e.g. `{root_password}` or `{size_gb}`. */
   | { state: 'done'; result: Record<string, unknown> };
 
+/**
+ * How long the provisioning system usually takes, in milliseconds, so the
+ * jobs that wait for it first look when the work is likely done. Orders and
+ * projects read these instead of keeping durations of their own: a real
+ * system states its own, and the built-in one scales its simulated times.
+ */
+export interface ProvisioningDurations {
+  /** A new project confirmed. */
+  projectSetup: number;
+  /** A paid order delivered: a new server, a plan change, extra bandwidth. */
+  server: number;
+  upgrade: number;
+  bandwidth: number;
+}
+
 export interface ProvisioningPort {
+  /** A value, not a call: fault injection passes it through. */
+  readonly durations: ProvisioningDurations;
   /**
    * Whether the provisioning system takes work now (a real one answers a
    * health endpoint). Throws the `unavailable` upstream error when it does not;
