@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/schema.ts';
 import { BillingOutbox, billingJobs } from './modules/billing/billing-outbox.ts';
+import { FirewallInspection } from './modules/firewall/firewall-inspection.service.ts';
 import { BackOfficeService } from './modules/operator/back-office.service.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -50,6 +51,7 @@ export interface Services {
   firewall: FirewallService;
   reverseDns: ReverseDnsService;
   backOffice: BackOfficeService;
+  firewallInspection: FirewallInspection;
 }
 
 export interface ServiceDependencies {
@@ -104,6 +106,8 @@ export function createServices(deps: ServiceDependencies): Services {
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall }),
     reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
+    // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
+    firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
     backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, catalogueCache, orders }),
   };
 }

@@ -30,7 +30,7 @@ export interface MainServerOptions {
   logger: Logger;
   db: Kysely<Database>;
   services: Services;
-  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'backOffice' | 'db'>;
+  operator: Omit<OperatorDependencies, 'users' | 'apiKeys' | 'members' | 'servers' | 'backOffice' | 'firewallInspection' | 'db'>;
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
@@ -107,6 +107,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         members: options.services.members,
         servers: options.services.servers,
         backOffice: options.services.backOffice,
+        firewallInspection: options.services.firewallInspection,
         db: options.db,
       });
     },

@@ -180,3 +180,9 @@ export async function detachGroups(db: Kysely<Database>, serverId: string, group
   if (groupIds.length === 0) return;
   await db.deleteFrom('server_firewall_groups').where('server_id', '=', serverId).where('group_id', 'in', [...groupIds]).execute();
 }
+
+/** The firewall generation a server's rules are at (the controller catches up to it), or undefined for no server. */
+export async function findFirewallGeneration(db: Kysely<Database>, serverId: string): Promise<number | undefined> {
+  const server = await db.selectFrom('servers').select('firewall_generation').where('id', '=', serverId).executeTakeFirst();
+  return server?.firewall_generation;
+}

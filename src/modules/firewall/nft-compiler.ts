@@ -8,6 +8,7 @@
 // matchers, so the API's answer cannot drift from what nft enforces.
 import ipaddr from 'ipaddr.js';
 import type { Connection, Direction, EffectiveGroup, FirewallRule } from './firewall.types.ts';
+import { parseIpAddress } from '../../ip-address.ts';
 
 type Family = 'ipv4' | 'ipv6';
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
@@ -165,10 +166,8 @@ function parseNetwork(ruleId: number, cidr: string): { address: Address; prefix:
 }
 
 function parseRemoteAddress(text: string): Address {
-  // Four-part decimal only: ipaddr.js would otherwise read "10.1" or "0x0a.0.0.1".
-  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
-  // A packet carries no zone id, so an address with one is no remote address.
-  if (ipaddr.IPv6.isValid(text) && !text.includes('%')) return ipaddr.IPv6.parse(text);
+  const address = parseIpAddress(text);
+  if (address) return address;
   throw new RangeError(`remote_address ${JSON.stringify(text)} is not an IPv4 or IPv6 address`);
 }
 

@@ -12,6 +12,7 @@ import { CatalogueSchema } from '../catalogue/catalogue.schemas.ts';
 import type { MemberService } from '../projects/members.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { ServerService } from '../servers/servers.service.ts';
+import type { FirewallInspection } from '../firewall/firewall-inspection.service.ts';
 import { firewallOperatorRoutes } from '../firewall/firewall-operator.routes.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -26,6 +27,7 @@ export interface OperatorDependencies {
   members: MemberService;
   servers: ServerService;
   backOffice: BackOfficeService;
+  firewallInspection: FirewallInspection;
   db: Kysely<Database>;
   upstreams: Upstreams;
   /** Present only with CLOUDPLANE_TEST_CLOCK=1. */
@@ -127,7 +129,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
     );
   }
 
-  await app.register(firewallOperatorRoutes, { db: deps.db, firewall: upstreams.backOffice.firewall });
+  await app.register(firewallOperatorRoutes, { inspection: deps.firewallInspection });
 
   const testClock = deps.testClock;
   if (testClock) {

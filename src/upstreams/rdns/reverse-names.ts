@@ -4,19 +4,12 @@
 // address order, so that "every PTR in this network" is one range.
 import ipaddr from 'ipaddr.js';
 
-export type ParsedAddress = ipaddr.IPv4 | ipaddr.IPv6;
+import { parseIpAddress, type IpAddress } from '../../ip-address.ts';
 
-/**
- * The address written in `text`, or undefined. IPv4 must be four decimal parts
- * (ipaddr.js would otherwise take "127.1" or "0x7f.0.0.1"); IPv6 with a zone
- * id ("fe80::1%eth0") names an interface, not a public address.
- */
-export function parseAddress(text: string): ParsedAddress | undefined {
-  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return ipaddr.IPv4.parse(text);
-  if (!ipaddr.IPv6.isValid(text)) return undefined;
-  const address = ipaddr.IPv6.parse(text);
-  return address.zoneId === undefined ? address : undefined;
-}
+export type ParsedAddress = IpAddress;
+
+/** The address written in `text`, read strictly (see ip-address.ts), or undefined. */
+export const parseAddress = parseIpAddress;
 
 export function canonicalAddress(address: ParsedAddress): string {
   return address.kind() === 'ipv6' ? (address as ipaddr.IPv6).toRFC5952String() : address.toString();
