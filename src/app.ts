@@ -65,7 +65,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       })
     : null;
   const wakeWorker = () => runner?.wake();
-  const serviceDependencies = { db, engine, clock, upstreams, simScale: config.simScale, wakeWorker };
+  const serviceDependencies = { db, engine, clock, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
 

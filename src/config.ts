@@ -12,6 +12,8 @@ export interface Config {
   simScale: number;
   testClock: boolean;
   logLevel: string;
+  /** How long a console session lasts without a request (CLOUDPLANE_SESSION_IDLE). */
+  sessionIdleMs: number;
   /** Where PTR records live: the built-in store, or a PowerDNS server through its HTTP API. */
   rdns: RdnsConfig;
 }
@@ -71,6 +73,19 @@ function rdns(env: NodeJS.ProcessEnv): RdnsConfig {
   };
 }
 
+const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `43200` (seconds), `30m`, `12h` or `1d`. */
+function duration(name: string, raw: string | undefined, fallbackMs: number): number {
+  if (raw === undefined || raw === '') return fallbackMs;
+  const match = /^(\d+)([smhd]?)$/.exec(raw.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNITS[match[2] || 's']! : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 60_000 || ms > 30 * DURATION_UNITS.d!) {
+    throw new ConfigError(`${name} must be a duration from 1 minute to 30 days such as 43200, 30m or 12h, got "${raw}"`);
+  }
+  return ms;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function logLevel(raw: string | undefined): string {
@@ -104,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simScale: positiveNumber('CLOUDPLANE_SIM_SCALE', env.CLOUDPLANE_SIM_SCALE, 1),
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
+    sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),
     rdns: rdns(env),
   };
 }

@@ -35,6 +35,8 @@ export const errorCodes = [
   'owner_required',
   'addresses_exhausted',
   'conflict',
+  'payment_declined',
+  'insufficient_credit',
   'payload_too_large',
   'uri_too_long',
   'unsupported_media_type',

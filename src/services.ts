@@ -31,6 +31,8 @@ import { FirewallService } from './modules/firewall/firewall.service.ts';
 import { reverseDnsJobs } from './modules/reverse-dns/reverse-dns.jobs.ts';
 import { ReverseDnsService } from './modules/reverse-dns/reverse-dns.service.ts';
 import type { Engine } from './db/client.ts';
+import { ConsoleSessionService } from './modules/console-sessions/sessions.service.ts';
+import { SignInService } from './modules/console-sessions/sign-in.service.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -52,6 +54,8 @@ export interface Services {
   reverseDns: ReverseDnsService;
   backOffice: BackOfficeService;
   firewallInspection: FirewallInspection;
+  consoleSessions: ConsoleSessionService;
+  signIn: SignInService;
 }
 
 export interface ServiceDependencies {
@@ -60,6 +64,8 @@ export interface ServiceDependencies {
   clock: Clock;
   upstreams: Upstreams;
   simScale: number;
+  /** How long a console session lasts without a request. */
+  sessionIdleMs: number;
   /** Nudges the local worker after a job was enqueued; a no-op where none runs. */
   wakeWorker: () => void;
 }
@@ -109,6 +115,8 @@ export function createServices(deps: ServiceDependencies): Services {
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
     backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, catalogueCache, orders }),
+    consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
+    signIn: new SignInService(db, clock),
   };
 }
 

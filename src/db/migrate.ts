@@ -9,6 +9,7 @@ import * as firewall from './migrations/0004-firewall.ts';
 import * as reverseDns from './migrations/0005-reverse-dns.ts';
 import * as legacy from './migrations/0006-legacy.ts';
 import * as billingReservations from './migrations/0007-billing-reservations.ts';
+import * as consoleTables from './migrations/0008-console.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -18,6 +19,7 @@ const migrations = {
   '0005-reverse-dns': reverseDns,
   '0006-legacy': legacy,
   '0007-billing-reservations': billingReservations,
+  '0008-console': consoleTables,
 };
 
 class CommittedMigrations implements MigrationProvider {

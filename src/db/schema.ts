@@ -33,6 +33,8 @@ export interface ApiKeysTable {
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
   created_at: Timestamp;
+  /** Written at most once a minute per key. */
+  last_used_at: Timestamp | null;
 }
 
 export interface ProjectsTable {
@@ -195,6 +197,8 @@ export interface CreditLedgerTable {
   balance_after: Money;
   reason: string;
   created_at: Timestamp;
+  /** Names the payment a credit came from, so it is credited once. */
+  reference: string | null;
 }
 
 export interface BillingCatalogueTable {
@@ -324,6 +328,52 @@ export interface RateLimitHitsTable {
   at: Timestamp;
 }
 
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  user_id: number | null;
+  data: Json;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  email: string;
+  client_address: string;
+  at: Timestamp;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  form_token: string;
+  purpose: 'invoice' | 'top_up';
+  invoice_id: number | null;
+  method: 'card' | 'credit';
+  amount: Money;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'declined' | 'failed';
+  card_brand: string | null;
+  card_last4: string | null;
+  charge_ref: string | null;
+  message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GatewayChargesTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  amount: Money;
+  currency: string;
+  status: 'succeeded' | 'declined';
+  card_brand: string;
+  card_last4: string;
+  decline_reason: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -355,4 +405,8 @@ export interface Database {
   invoice_items: InvoiceItemsTable;
   orders: OrdersTable;
   rate_limit_hits: RateLimitHitsTable;
+  console_sessions: ConsoleSessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  payments: PaymentsTable;
+  gateway_charges: GatewayChargesTable;
 }

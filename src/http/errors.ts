@@ -28,6 +28,9 @@ export const statusByCode: Record<ErrorCode, number> = {
   owner_required: 409,
   addresses_exhausted: 409,
   conflict: 409,
+  // Console payments only: the API never answers these.
+  payment_declined: 402,
+  insufficient_credit: 402,
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,

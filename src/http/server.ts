@@ -1,5 +1,5 @@
 // The listener on PORT: the project API (/api/v1), the operator API
-// (/admin/v1), the OpenAPI document, health and metrics.
+// (/admin/v1), the console (/console/), the OpenAPI document, health and metrics.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { publishApiDocuments } from './plugins/api-documents.ts';
@@ -20,6 +20,7 @@ import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, probl
 import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
 import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
+import { consolePlugin } from '../console/console.plugin.ts';
 
 /** The project API's base address on this listener (the spec's `{base_url}`). */
 export const API_ROOT = '/api/v1';
@@ -113,6 +114,8 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
     },
     { prefix: '/admin/v1' },
   );
+
+  await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl });
 
   const hide = true;
   app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));

@@ -6,7 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { failed, timedOut, unavailable, type SystemName } from './errors.ts';
 
-export const SYSTEMS: readonly SystemName[] = ['billing', 'provisioning', 'rdns', 'firewall'];
+export const SYSTEMS: readonly SystemName[] = ['billing', 'provisioning', 'rdns', 'firewall', 'payments'];
 export type FaultMode = 'ok' | 'down' | 'error' | 'timeout';
 
 /** The modes that make a call fail. */

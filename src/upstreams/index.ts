@@ -1,4 +1,4 @@
-// The four systems behind the API, each the built-in implementation wrapped in
+// The five systems behind the API and the console, each the built-in implementation wrapped in
 // fault injection. `backOffice` gives the operator API and first start the
 // same systems unwrapped, typed by their ports: the back office sets up the
 // world even while a system is made to fail. Nothing outside this folder names
@@ -15,6 +15,8 @@ import { BuiltinProvisioning } from './provisioning/builtin.ts';
 import { PROVISIONING_PROBES, type ProvisioningPort } from './provisioning/port.ts';
 import { BuiltinRdns } from './rdns/builtin.ts';
 import type { RdnsPort } from './rdns/port.ts';
+import { BuiltinPayments } from './payments/builtin.ts';
+import type { PaymentsPort } from './payments/port.ts';
 import { PowerDnsRdns } from './rdns/powerdns.ts';
 import type { RdnsConfig } from '../config.ts';
 
@@ -23,6 +25,7 @@ export interface Upstreams {
   provisioning: ProvisioningPort;
   rdns: RdnsPort;
   firewall: FirewallPort;
+  payments: PaymentsPort;
   faults: FaultStore;
   backOffice: { billing: BillingBackOffice; provisioning: ProvisioningPort; firewall: FirewallPort };
 }
@@ -38,6 +41,7 @@ export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1
     // Faults wrap PowerDNS too: a client can be tested against a down reverse DNS service with the real one behind.
     rdns: withFaults('rdns', rdnsConfig.backend === 'powerdns' ? new PowerDnsRdns(rdnsConfig) : new BuiltinRdns(db, clock), faults),
     firewall: withFaults('firewall', firewall, faults),
+    payments: withFaults('payments', new BuiltinPayments(db, clock), faults),
     faults,
     backOffice: { billing, provisioning, firewall },
   };

@@ -40,7 +40,7 @@ export interface TestApp {
   raw<Body = any>(path: string, options?: CallOptions): Promise<CallResult<Body>>;
   legacy<Body = any>(path: string, options?: CallOptions): Promise<CallResult<Body>>;
   /** A user (through the operator API) with an API key. */
-  createUser(options?: { email?: string; credit?: string; billing?: boolean; readOnly?: boolean; legacy?: boolean }): Promise<{ userId: number; key: string; keyId: number }>;
+  createUser(options?: { email?: string; password?: string; credit?: string; billing?: boolean; readOnly?: boolean; legacy?: boolean }): Promise<{ userId: number; key: string; keyId: number; email: string }>;
   createKey(userId: number, options?: { readOnly?: boolean; expiresAt?: string }): Promise<{ key: string; keyId: number }>;
   /** Creates a project and waits (bounded) until the provisioning system has confirmed it. */
   createReadyProject(key: string, name: string, slug?: string): Promise<string>;
@@ -103,6 +103,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     simScale: 0.01,
     testClock: true,
     logLevel: 'silent',
+    sessionIdleMs: 12 * 60 * 60 * 1000,
     rdns: { backend: 'builtin' },
     ...options.config,
   };
@@ -144,10 +145,12 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     },
     async createUser(userOptions = {}) {
       emailCounter += 1;
+      const email = userOptions.email ?? `user${emailCounter}-${Date.now()}@example.com`;
       const user = await testApp.admin('/users', {
         method: 'POST',
         body: {
-          email: userOptions.email ?? `user${emailCounter}-${Date.now()}@example.com`,
+          email,
+          ...(userOptions.password ? { password: userOptions.password } : {}),
           first_name: 'Test',
           last_name: `User ${emailCounter}`,
           billing_account: userOptions.billing === false ? null : { currency: 'EUR', credit_balance: userOptions.credit ?? '50.00' },
@@ -156,7 +159,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
       });
       assert.equal(user.status, 201, JSON.stringify(user.body));
       const { key, keyId } = await testApp.createKey(user.body.id, { readOnly: userOptions.readOnly });
-      return { userId: user.body.id, key, keyId };
+      return { userId: user.body.id, key, keyId, email: email.toLowerCase() };
     },
     async createReadyProject(key, name, slug) {
       const created = await testApp.api('/projects/', { method: 'POST', key, body: slug ? { name, slug } : { name } });

@@ -10,7 +10,7 @@ export const UserIdParams = Type.Object({ user_id: Id() });
 export const KeyIdParams = Type.Object({ key_id: Id() });
 export const MemberParams = Type.Object({ project_slug: SlugParam, user_id: Id() });
 export const SystemParams = Type.Object({
-  system: Type.Union([Type.Literal('billing'), Type.Literal('provisioning'), Type.Literal('rdns'), Type.Literal('firewall')]),
+  system: Type.Union([Type.Literal('billing'), Type.Literal('provisioning'), Type.Literal('rdns'), Type.Literal('firewall'), Type.Literal('payments')]),
 });
 
 export const BillingAccountSchema = Type.Object({

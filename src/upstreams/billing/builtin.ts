@@ -2,6 +2,7 @@
 // append-only ledger of every credit movement, and the catalogue it sells.
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
@@ -40,6 +41,14 @@ export class BuiltinBilling implements BillingBackOffice {
 
   getInvoice(invoiceId: number): Promise<Invoice | null> {
     return this.invoices.get(invoiceId);
+  }
+
+  listInvoices(userId: number): Promise<Invoice[]> {
+    return this.invoices.listForUser(userId);
+  }
+
+  payInvoiceFromCredit(invoiceId: number): Promise<Invoice | null> {
+    return this.invoices.payFromCredit(invoiceId);
   }
 
   payInvoice(invoiceId: number): Promise<Invoice | null> {
@@ -97,7 +106,7 @@ export class BuiltinBilling implements BillingBackOffice {
    * never both spend the same credit; the ledger row is written in the same
    * transaction.
    */
-  async adjustCredit(userId: number, amount: number, reason: string): Promise<BillingAccount | null> {
+  async adjustCredit(userId: number, amount: number, reason: string, reference: string | null = null): Promise<BillingAccount | null> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('billing_accounts')
@@ -113,10 +122,22 @@ export class BuiltinBilling implements BillingBackOffice {
       }
       await trx
         .insertInto('credit_ledger')
-        .values({ user_id: userId, amount, balance_after: row.credit_balance, reason, created_at: this.clock.now().toISOString() })
+        .values({ user_id: userId, amount, balance_after: row.credit_balance, reason, reference, created_at: this.clock.now().toISOString() })
         .execute();
       return { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance };
     });
+  }
+
+  async addCredit(userId: number, amount: number, reference: string): Promise<BillingAccount | null> {
+    const credited = await this.db.selectFrom('credit_ledger').select('id').where('reference', '=', reference).executeTakeFirst();
+    if (credited) return this.getAccount(userId);
+    try {
+      return await this.adjustCredit(userId, amount, `payment ${reference}`, reference);
+    } catch (error) {
+      // The same payment credited twice at once: the ledger's unique reference lets one through.
+      if (isUniqueViolation(error)) return this.getAccount(userId);
+      throw error;
+    }
   }
 
   async getService(serviceId: number): Promise<BillingService | null> {

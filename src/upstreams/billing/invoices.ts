@@ -6,7 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database, InvoicesTable } from '../../db/schema.ts';
-import { NoBillingAccount, type Invoice, type NewInvoice } from './port.ts';
+import { InsufficientCredit, NoBillingAccount, type Invoice, type NewInvoice } from './port.ts';
 
 export class InvoiceBook {
   constructor(
@@ -39,6 +39,44 @@ export class InvoiceBook {
 
   async findByOrder(orderRef: string): Promise<Invoice | null> {
     return this.load(this.db, await this.db.selectFrom('invoices').selectAll().where('order_ref', '=', orderRef).executeTakeFirst());
+  }
+
+  async listForUser(userId: number): Promise<Invoice[]> {
+    const rows = await this.db.selectFrom('invoices').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    return Promise.all(rows.map(async (row) => (await this.load(this.db, row))!));
+  }
+
+  /**
+   * Pays an unpaid invoice from credit: the deduction is conditional on the
+   * balance, and the invoice moves only from unpaid, both in one transaction,
+   * so two racing payments never both take the credit.
+   */
+  async payFromCredit(invoiceId: number): Promise<Invoice | null> {
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now().toISOString();
+      const invoice = await trx
+        .updateTable('invoices')
+        .set((eb) => ({ status: 'paid', settled_at: now, credit_applied: eb.ref('total') }))
+        .where('id', '=', invoiceId)
+        .where('status', '=', 'unpaid')
+        .returning(['user_id', 'total'])
+        .executeTakeFirst();
+      if (!invoice) return;
+      const account = await trx
+        .updateTable('billing_accounts')
+        .set((eb) => ({ credit_balance: eb('credit_balance', '-', invoice.total) }))
+        .where('user_id', '=', invoice.user_id)
+        .where('credit_balance', '>=', invoice.total)
+        .returning('credit_balance')
+        .executeTakeFirst();
+      // Throwing rolls the invoice back to unpaid.
+      if (!account) throw new InsufficientCredit(`credit does not cover invoice ${invoiceId}`);
+      await trx
+        .insertInto('credit_ledger')
+        .values({ user_id: invoice.user_id, amount: -invoice.total, balance_after: account.credit_balance, reason: `invoice ${invoiceId}`, created_at: now })
+        .execute();
+    });
+    return this.get(invoiceId);
   }
 
   /**

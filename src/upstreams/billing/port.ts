@@ -102,8 +102,18 @@ export interface BillingPort {
   placeInvoice(invoice: NewInvoice): Promise<Invoice>;
   findInvoiceByOrder(orderRef: string): Promise<Invoice | null>;
   getInvoice(invoiceId: number): Promise<Invoice | null>;
-  /** Paid in the console (by card, transfer…): not from credit. */
+  /** Every invoice of a user, newest first. */
+  listInvoices(userId: number): Promise<Invoice[]>;
+  /** Paid in the console (by card, transfer…): not from credit. An invoice already settled is returned as it is. */
   payInvoice(invoiceId: number): Promise<Invoice | null>;
+  /**
+   * Pays an unpaid invoice from the user's credit, in one transaction with the
+   * deduction; InsufficientCredit when the balance does not cover the total.
+   * An invoice already settled is returned as it is.
+   */
+  payInvoiceFromCredit(invoiceId: number): Promise<Invoice | null>;
+  /** Adds credit paid for outside billing (a card top-up); idempotent on `reference`. Null without an account. */
+  addCredit(userId: number, amount: number, reference: string): Promise<BillingAccount | null>;
   /** Cancels an unpaid invoice; the service its order reserved is cancelled with it. */
   cancelInvoice(invoiceId: number): Promise<Invoice | null>;
 }

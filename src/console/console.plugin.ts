@@ -1,0 +1,173 @@
+// The console at /console/: server-rendered pages (Eta templates) over the
+// same services the two APIs call, with htmx for the parts that update by
+// themselves. Sessions are database rows (@fastify/session with our store),
+// every form carries a CSRF token (@fastify/csrf-protection), and every page
+// is sent with a strict Content-Security-Policy: scripts and styles come only
+// from /console/assets, never inline. Page routes are written relative to
+// /console.
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import session from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { statusByCode } from '../http/errors.ts';
+import { randomToken } from '../secrets.ts';
+import type { Services } from '../services.ts';
+import { isUpstreamError } from '../upstreams/errors.ts';
+import { renderHtml, sendPage } from './console-page.ts';
+import { DatabaseSessionStore } from './session-store.ts';
+import { signInPages } from './pages/sign-in.routes.ts';
+import { profilePages } from './pages/profile.routes.ts';
+import { invoicePages } from './pages/invoices.routes.ts';
+import { projectPages } from './pages/projects.routes.ts';
+
+export const CONSOLE_ROOT = '/console';
+export const SESSION_COOKIE = 'cloudplane_session';
+
+export interface ConsoleOptions {
+  services: Services;
+  /** An https public URL marks the session cookie Secure. */
+  publicUrl: string | undefined;
+}
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/**
+ * The session id is 256 random bits and only its hash is stored, so a
+ * signature on the cookie would add nothing; the library asks for a signer,
+ * and this one passes the id through.
+ */
+const unsignedCookies = {
+  sign: (value: string) => value,
+  unsign: (value: string) => ({ valid: true, renew: false, value }),
+};
+
+const htmxDirectory = dirname(createRequire(import.meta.url).resolve('htmx.org/dist/htmx.min.js'));
+
+export async function consolePlugin(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
+  const { services } = options;
+  // The console's routes are pages, not API operations: kept out of the OpenAPI documents.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-content-type-options', 'nosniff');
+    // Pages show a user's own data: never kept by a shared cache or the back-forward cache.
+    if (!request.url.startsWith(`${CONSOLE_ROOT}/assets/`)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  // Static assets need no session.
+  await app.register(async (assets) => {
+    await assets.register(fastifyStatic, { root: fileURLToPath(new URL('./assets/', import.meta.url)), prefix: `${CONSOLE_ROOT}/assets/`, maxAge: '1h' });
+    await assets.register(fastifyStatic, { root: htmxDirectory, prefix: `${CONSOLE_ROOT}/assets/htmx/`, decorateReply: false, allowedPath: (path) => path === '/htmx.min.js', maxAge: '1h' });
+  });
+
+  await app.register(async (pages) => {
+    await pages.register(formbody, { bodyLimit: 64 * 1024 });
+    await pages.register(cookie);
+    await pages.register(session, {
+      secret: unsignedCookies,
+      store: new DatabaseSessionStore(services.consoleSessions),
+      cookieName: SESSION_COOKIE,
+      idGenerator: () => randomToken(32),
+      saveUninitialized: false,
+      rolling: true,
+      cookie: {
+        path: CONSOLE_ROOT,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.publicUrl?.startsWith('https:') ?? false,
+        maxAge: services.consoleSessions.idleMs,
+      },
+    });
+    await pages.register(csrf, { sessionPlugin: '@fastify/session' });
+    pages.decorateRequest('consoleUser', null as never);
+
+    pages.setErrorHandler((error: FastifyError, request, reply) => sendErrorPage(request, reply, error));
+    pages.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, new AppError('not_found', 'There is no such page in the console')));
+
+    // Every state-changing form carries the CSRF token.
+    pages.addHook('preHandler', async (request, reply) => {
+      if (request.method === 'POST') await new Promise<void>((resolve, reject) => pages.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve())));
+    });
+
+    await pages.register(signInPages, { services });
+    // Everything else is behind sign-in.
+    await pages.register(async (signedIn) => {
+      signedIn.addHook('preHandler', async (request, reply) => {
+        const userId = request.session.get('userId');
+        if (userId === undefined) {
+          return reply.redirect(`${CONSOLE_ROOT}/login?next=${encodeURIComponent(request.url)}`, 303);
+        }
+        try {
+          request.consoleUser = await services.users.get(userId);
+        } catch {
+          // The user is gone: the session is over.
+          await request.session.destroy();
+          return reply.redirect(`${CONSOLE_ROOT}/login`, 303);
+        }
+      });
+      signedIn.get('/', async (_request, reply) => reply.redirect(`${CONSOLE_ROOT}/projects`, 303));
+      await signedIn.register(profilePages, { services });
+      await signedIn.register(invoicePages, { services });
+      await signedIn.register(projectPages, { services });
+    });
+  }, { prefix: CONSOLE_ROOT });
+}
+
+/** What a refusal looks like in the console: the API's words, on a page with a way back. */
+function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const { status, message } = describeError(error);
+  if (status >= 500) request.log.error({ err: error }, 'console page failed');
+  if (error instanceof AppError && error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
+  // The session may be what failed; the page then renders without a form token.
+  if (!request.session || typeof reply.generateCsrf !== 'function') {
+    return reply.code(status).type('text/html; charset=utf-8').send(renderHtml('error', { title: errorTitle(status), status, message, user: null, csrfToken: '', flash: null }));
+  }
+  return sendPage(request, reply, 'error', { title: errorTitle(status), status, message }, status);
+}
+
+function errorTitle(status: number): string {
+  if (status === 404) return 'Not found';
+  if (status === 401 || status === 403) return 'Not allowed';
+  if (status === 409 || status === 402) return 'That cannot be done now';
+  if (status === 429) return 'Too many attempts';
+  if (status < 500) return 'Check what you entered';
+  return 'Something went wrong';
+}
+
+export function describeError(error: unknown): { status: number; message: string } {
+  if (error instanceof AppError) return { status: statusByCode[error.code], message: error.message };
+  if (isUpstreamError(error)) {
+    return error.kind === 'unavailable'
+      ? { status: 503, message: `The ${error.system} system is unavailable; nothing was changed. Try again in a minute.` }
+      : { status: 502, message: `The ${error.system} system did not answer properly; try again.` };
+  }
+  const framework = error as FastifyError;
+  if (framework.code === 'FST_CSRF_INVALID_TOKEN' || framework.code === 'FST_CSRF_MISSING_SECRET') {
+    return { status: 403, message: 'This form has expired or did not come from this console. Go back, reload the page and try again.' };
+  }
+  if (framework.statusCode && framework.statusCode >= 400 && framework.statusCode < 500) {
+    return { status: framework.statusCode, message: framework.message };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Try again; if it keeps happening, tell the provider.' };
+}

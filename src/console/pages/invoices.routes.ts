@@ -1,0 +1,5 @@
+// Placeholder: the invoices pages are being written.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+
+export async function invoicePages(_app: FastifyInstance, _options: { services: Services }): Promise<void> {}

@@ -1,0 +1,29 @@
+// The @fastify/session store over cloudplane's session rows: the library
+// handles cookies, ids and rolling expiry; the rows (hashed ids, idle expiry
+// by cloudplane's clock) are the console-sessions module's.
+import type { SessionStore } from '@fastify/session';
+import type { Session } from 'fastify';
+import './console-page.ts';
+import type { ConsoleSessionService } from '../modules/console-sessions/sessions.service.ts';
+
+type Callback = (error?: unknown) => void;
+
+export class DatabaseSessionStore implements SessionStore {
+  constructor(private readonly sessions: ConsoleSessionService) {}
+
+  get(sessionId: string, callback: (error: unknown, session?: never) => void): void {
+    this.sessions.load(sessionId).then(
+      (data) => callback(null, (data ?? undefined) as never),
+      (error: unknown) => callback(error),
+    );
+  }
+
+  set(sessionId: string, session: Session, callback: Callback): void {
+    const userId = session.userId ?? null;
+    this.sessions.save(sessionId, userId, session).then(() => callback(), callback);
+  }
+
+  destroy(sessionId: string, callback: Callback): void {
+    this.sessions.destroy(sessionId).then(() => callback(), callback);
+  }
+}
