@@ -33,6 +33,8 @@ import { ReverseDnsService } from './modules/reverse-dns/reverse-dns.service.ts'
 import type { Engine } from './db/client.ts';
 import { ConsoleSessionService } from './modules/console-sessions/sessions.service.ts';
 import { SignInService } from './modules/console-sessions/sign-in.service.ts';
+import { PaymentService } from './modules/payments/payments.service.ts';
+import { paymentJobs } from './modules/payments/payments.jobs.ts';
 import type { Upstreams } from './upstreams/index.ts';
 
 export interface Services {
@@ -56,6 +58,7 @@ export interface Services {
   firewallInspection: FirewallInspection;
   consoleSessions: ConsoleSessionService;
   signIn: SignInService;
+  payments: PaymentService;
 }
 
 export interface ServiceDependencies {
@@ -117,6 +120,7 @@ export function createServices(deps: ServiceDependencies): Services {
     backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, catalogueCache, orders }),
     consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
     signIn: new SignInService(db, clock),
+    payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),
   };
 }
 
@@ -128,6 +132,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
   runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });
+  runner.registerJobs(paymentJobs, { db: deps.db, clock: deps.clock, billing: deps.upstreams.billing, payments: deps.upstreams.payments, orders: services.orders });
   runner.registerJobs(orderJobs, {
     db: deps.db,
     clock: deps.clock,

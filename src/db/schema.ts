@@ -357,7 +357,7 @@ export interface PaymentsTable {
   card_brand: string | null;
   card_last4: string | null;
   charge_ref: string | null;
-  message: string | null;
+  problem: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

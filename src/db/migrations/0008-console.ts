@@ -45,7 +45,8 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
     .addColumn('card_brand', 'varchar(20)')
     .addColumn('card_last4', 'varchar(4)')
     .addColumn('charge_ref', 'varchar(64)')
-    .addColumn('message', 'varchar(255)')
+    // Why it did not go through: declined, processing_error, unavailable, insufficient_credit.
+    .addColumn('problem', 'varchar(24)')
     .addColumn('created_at', types.timestamp, (c) => c.notNull())
     .addColumn('updated_at', types.timestamp, (c) => c.notNull())
     .execute();

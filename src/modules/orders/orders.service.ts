@@ -20,7 +20,7 @@ import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
 import * as repo from './orders.repo.ts';
-import type { OrderServerInput } from './orders.schemas.ts';
+import type { Order, OrderServerInput } from './orders.schemas.ts';
 import { takeOrderSlot } from './rate-limit.ts';
 import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import { readJson } from '../../db/columns.ts';
@@ -56,6 +56,15 @@ export interface OrderServiceDependencies {
 }
 
 /** The name billing knows an order by, so a re-check finds the invoice it made. */
+export interface InvoiceOrder {
+  id: number;
+  type: string;
+  status: string;
+  serverId: string | null;
+  /** Null once the project is gone; its orders and invoices stay. */
+  projectSlug: string | null;
+}
+
 export const orderRef = (orderId: number) => `order-${orderId}`;
 
 export class OrderService {
@@ -107,12 +116,25 @@ export class OrderService {
     return repo.listProjectOrders(this.deps.db, project.id);
   }
 
+  /** The same list as clients see it (the API's order objects), each invoice linked by `invoiceUrl`: for the console. */
+  async listViews(actor: Actor, slug: string, invoiceUrl: (invoiceId: number) => string): Promise<Order[]> {
+    return (await this.list(actor, slug)).map((row) => repo.toOrder(row, invoiceUrl));
+  }
+
   /** Checked against billing first; billing down → 503. */
   async get(actor: Actor, slug: string, orderId: number): Promise<repo.OrderRow> {
     const project = await this.deps.access.require(actor, slug, { ready: true });
     const row = await repo.findProjectOrder(this.deps.db, project.id, orderId);
     if (!row) throw notFound('order');
     return this.refresh(row);
+  }
+
+  /** The order an invoice was made for, as the console shows it beside the invoice; null for an invoice of no order. */
+  async orderOfInvoice(invoiceId: number): Promise<InvoiceOrder | null> {
+    const row = await repo.findOrderByInvoice(this.deps.db, invoiceId);
+    if (!row) return null;
+    const projectSlug = (await this.deps.access.slugOf(row.project_id)) ?? null;
+    return { id: row.id, type: row.type, status: row.status, serverId: row.server_id, projectSlug };
   }
 
   /** After the operator (or the console) paid or cancelled an invoice: its order follows. */

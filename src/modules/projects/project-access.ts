@@ -71,4 +71,9 @@ export class ProjectAccess {
   async ownerId(projectId: number): Promise<number | undefined> {
     return (await findOwner(this.db, projectId))?.user_id;
   }
+
+  /** A project's slug by its id (for links from records that name the project by id). */
+  async slugOf(projectId: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('projects').select('slug').where('id', '=', projectId).executeTakeFirst())?.slug;
+  }
 }

@@ -30,6 +30,8 @@ export class InvoiceBook {
       currency: row.currency,
       items,
       serviceId: reserved?.id ?? null,
+      createdAt: row.created_at,
+      settledAt: row.settled_at,
     };
   }
 

@@ -55,6 +55,9 @@ export interface Invoice {
   items: InvoiceItem[];
   /** The service the invoice's order reserved, when it reserved one. */
   serviceId: number | null;
+  createdAt: string;
+  /** When it was paid or cancelled. */
+  settledAt: string | null;
 }
 
 export interface NewInvoice {
