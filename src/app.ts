@@ -12,7 +12,7 @@ import { createMetricsRegistry } from './http/plugins/metrics.ts';
 import type { ContractViolation } from './http/plugins/response-contract.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { buildLegacyServer } from './legacy/server.ts';
-import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken } from './bootstrap.ts';
+import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken, type DemoCredentials } from './bootstrap.ts';
 import { createServices, registerJobs, type Services } from './services.ts';
 import { createUpstreams, type Upstreams } from './upstreams/index.ts';
 
@@ -37,7 +37,7 @@ export interface Application {
   main: FastifyInstance | null;
   legacy: FastifyInstance | null;
   /** Printed once on first start. */
-  firstStart: { demoKey: string | null; operatorToken: string | null };
+  firstStart: { demo: DemoCredentials | null; operatorToken: string | null };
   listen(): Promise<{ mainUrl: string; legacyUrl: string }>;
   close(): Promise<void>;
 }
@@ -74,7 +74,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   await services.catalogueCache.get().catch(() => undefined);
   // Only the process that serves the operator API makes (and prints) the token.
   const operatorToken = options.http ? await ensureOperatorToken(db, config.adminToken) : { hash: '', generated: null };
-  const demoKey = options.demo ? await ensureDemoWorld(db, services) : null;
+  const demo = options.demo ? await ensureDemoWorld(db, services) : null;
 
   let main: FastifyInstance | null = null;
   let legacy: FastifyInstance | null = null;
@@ -105,7 +105,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     runner,
     main,
     legacy,
-    firstStart: { demoKey, operatorToken: operatorToken.generated },
+    firstStart: { demo, operatorToken: operatorToken.generated },
     async listen() {
       runner?.start();
       const mainUrl = main ? await main.listen({ port: config.port, host: config.host }) : '';

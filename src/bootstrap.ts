@@ -1,5 +1,6 @@
 // First start against an empty database: load the demo catalogue, make the
-// operator token, create a demo user with credit, a project and an API key.
+// operator token, create a demo user with credit, a console password, a
+// project and an API key.
 // Each step runs only when its piece is missing, so a restart changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
@@ -31,12 +32,21 @@ export async function ensureOperatorToken(db: Kysely<Database>, configured: stri
   return { hash: hashToken(token), generated: token };
 }
 
-/** Creates the demo world when there are no users yet; returns the demo key's token then, else null. */
-export async function ensureDemoWorld(db: Kysely<Database>, services: Services): Promise<string | null> {
+export interface DemoCredentials {
+  /** The demo user's API key. */
+  key: string;
+  /** The demo user's console password. */
+  password: string;
+}
+
+/** Creates the demo world when there are no users yet; returns its key and console password then (to be printed once), else null. */
+export async function ensureDemoWorld(db: Kysely<Database>, services: Services): Promise<DemoCredentials | null> {
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return null;
+  const password = randomToken(12);
   const user = await services.users.create({
     email: DEMO_EMAIL,
+    password,
     first_name: 'Demo',
     last_name: 'User',
     billing_account: { currency: 'EUR', credit_balance: '100.00' },
@@ -47,5 +57,5 @@ export async function ensureDemoWorld(db: Kysely<Database>, services: Services):
   const slug = await services.projects.ensureDefaultProject(user.id, { create: true, name: 'Demo' });
   if (slug !== DEMO_PROJECT_SLUG) throw new Error(`the demo project was made as "${slug}", not "${DEMO_PROJECT_SLUG}"`);
   const key = await services.apiKeys.create(user.id, { name: 'demo key' });
-  return key.token;
+  return { key: key.token, password };
 }

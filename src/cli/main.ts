@@ -5,6 +5,7 @@ import { createApplication, type Application } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { DEMO_EMAIL } from '../bootstrap.ts';
 
 function createLogger(config: Config) {
   // Keys and tokens never reach the log: request lines carry method and URL only, and the header is redacted anyway.
@@ -24,10 +25,14 @@ function printFirstStart(app: Application, urls: { mainUrl: string; legacyUrl: s
     `  project API   ${urls.mainUrl}/api/v1`,
     `  legacy API    ${urls.legacyUrl}/api/v1`,
     `  operator API  ${urls.mainUrl}/admin/v1`,
+    `  console       ${urls.mainUrl}/console/`,
     `  API reference ${urls.mainUrl}/docs  (legacy: ${urls.legacyUrl}/docs)`,
     `  storage       ${describeStorage(config)}`,
   ];
-  if (app.firstStart.demoKey) lines.push(`  demo API key  ${app.firstStart.demoKey}    (shown once; user demo@cloudplane.local, project "demo")`);
+  if (app.firstStart.demo) {
+    lines.push(`  demo API key  ${app.firstStart.demo.key}    (shown once; user ${DEMO_EMAIL}, project "demo")`);
+    lines.push(`  demo console  sign in at ${urls.mainUrl}/console/ as ${DEMO_EMAIL} with password ${app.firstStart.demo.password}    (shown once)`);
+  }
   if (app.firstStart.operatorToken) lines.push(`  operator token ${app.firstStart.operatorToken}    (shown once; set CLOUDPLANE_ADMIN_TOKEN to choose your own)`);
   lines.push('');
   // Printed on the terminal, never logged: this is the one time the secrets are shown.

@@ -136,6 +136,20 @@ function demoKeyFrom(stdout: string): string {
   return match[1]!;
 }
 
+/** Signs in to the console with the printed password; the session cookie, or null when refused. */
+async function consoleSession(baseUrl: string, password: string): Promise<string | null> {
+  const login = await fetch(`${baseUrl}/console/login`);
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await login.text())?.[1] ?? '';
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  const signedIn = await fetch(`${baseUrl}/console/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    body: new URLSearchParams({ _csrf: csrf, email: DEMO_EMAIL, password }).toString(),
+  });
+  return signedIn.status === 303 ? (signedIn.headers.getSetCookie()[0]?.split(';')[0] ?? null) : null;
+}
+
 async function api(baseUrl: string, key: string, pathname: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${baseUrl}/api/v1${pathname}`, {
     method: init.method ?? 'GET',
@@ -161,6 +175,10 @@ test('after SIGKILL during a project setup, a restart keeps the demo key and fin
   const me = await api(first.baseUrl, key, '/me/');
   assert.equal(me.status, 200, JSON.stringify(me.body));
   assert.equal(me.body.email, DEMO_EMAIL);
+  const password = /demo console .* with password (\S+)/.exec(first.cli.stdout())?.[1];
+  assert.ok(password, `the first start prints the demo user's console password:\n${first.cli.stdout()}`);
+  assert.match(first.cli.stdout(), new RegExp(`console\\s+${first.baseUrl}/console/`));
+  assert.ok(await consoleSession(first.baseUrl, password), 'the printed password signs in to the console');
 
   const created = await api(first.baseUrl, key, '/projects/', { method: 'POST', body: { name: 'Survives Restart' } });
   assert.equal(created.status, 201, JSON.stringify(created.body));
@@ -170,7 +188,8 @@ test('after SIGKILL during a project setup, a restart keeps the demo key and fin
   await killHard(first.cli);
 
   const second = await startServe(children, database);
-  assert.doesNotMatch(second.cli.stdout(), /demo API key/, 'the demo key is shown only on the first start');
+  assert.doesNotMatch(second.cli.stdout(), /demo API key|demo console/, 'the demo key and password are shown only on the first start');
+  assert.ok(await consoleSession(second.baseUrl, password), 'the password still signs in after the restart');
   const again = await api(second.baseUrl, key, '/me/');
   assert.equal(again.status, 200, JSON.stringify(again.body));
   assert.equal(again.body.email, DEMO_EMAIL);
