@@ -66,4 +66,11 @@ export default defineConfig(
     files: ['**/*.js', 'test/typed-client/**'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  {
+    // The console's own browser script: it runs in the page, where these are the globals.
+    files: ['src/console/assets/**/*.js'],
+    languageOptions: {
+      globals: { document: 'readonly', window: 'readonly', navigator: 'readonly', Element: 'readonly', HTMLFormElement: 'readonly' },
+    },
+  },
 );

@@ -81,7 +81,17 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
     await assets.register(fastifyStatic, { root: htmxDirectory, prefix: `${CONSOLE_ROOT}/assets/htmx/`, decorateReply: false, allowedPath: (path) => path === '/htmx.min.js', maxAge: '1h' });
   });
 
+  const secureCookie = options.publicUrl?.startsWith('https:') ?? false;
   await app.register(async (pages) => {
+    if (secureCookie) {
+      // An https public URL means TLS ends in front of cloudplane and the hop to
+      // it is plain http. The session library sends no Secure cookie over what
+      // it takes for http (no session: every form refused), but Secure is about
+      // the browser's connection, which the public URL says is https.
+      pages.addHook('onRequest', async (request) => {
+        Object.defineProperty(request, 'protocol', { value: 'https' });
+      });
+    }
     await pages.register(formbody, { bodyLimit: 64 * 1024 });
     await pages.register(cookie);
     await pages.register(session, {
@@ -95,7 +105,7 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
         path: CONSOLE_ROOT,
         httpOnly: true,
         sameSite: 'lax',
-        secure: options.publicUrl?.startsWith('https:') ?? false,
+        secure: secureCookie,
         maxAge: services.consoleSessions.idleMs,
       },
     });

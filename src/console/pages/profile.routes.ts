@@ -1,5 +1,114 @@
-// Placeholder: the profile pages are being written.
-import type { FastifyInstance } from 'fastify';
+// The profile page: who is signed in, their API keys, and a form to make a
+// new key (D16). A new key's token is rendered in the answer to the form's
+// POST and nowhere else: no redirect to a page that could be opened again,
+// and the console sends every page with Cache-Control: no-store.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError, type FieldError } from '../../errors.ts';
+import type { CheckedConsoleKey, ConsoleKeyExpiry } from '../../modules/api-keys/api-keys.service.ts';
 import type { Services } from '../../services.ts';
+import { redirectWith, sendPage } from '../console-page.ts';
 
-export async function profilePages(_app: FastifyInstance, _options: { services: Services }): Promise<void> {}
+// Generous bounds: the form's own rules (1–100 characters…) are checked by the
+// service, so a wrong value comes back as a message on the form, not as a bare 400.
+const CreateKeyForm = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 2000 })),
+  expires: Type.Optional(Type.String({ maxLength: 20 })),
+  expiry_date: Type.Optional(Type.String({ maxLength: 40 })),
+  read_only: Type.Optional(Type.String({ maxLength: 20 })),
+  password: Type.Optional(Type.String({ maxLength: 1024 })),
+  _csrf: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+const KeyParams = Type.Object({ keyId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+/** What the user typed, shown again when the form comes back with an error; never the password. */
+interface KeyFormValues {
+  name: string;
+  expires: string;
+  expiry_date: string;
+  read_only: boolean;
+}
+
+const EMPTY_FORM: KeyFormValues = { name: '', expires: '90', expiry_date: '', read_only: false };
+
+/** The form's labels, so a message names the field as the user sees it. */
+const FIELD_LABELS: Record<string, string> = { name: 'Name', expires: 'Expires', expiry_date: 'Expiry date', password: 'Password' };
+
+export async function profilePages(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  app.get('/profile', async (request, reply) => sendProfile(request, reply, services, EMPTY_FORM, [], 200));
+
+  app.post('/profile/keys', { schema: { body: CreateKeyForm } }, async (request, reply) => {
+    const body = request.body as Partial<Record<'name' | 'expires' | 'expiry_date' | 'read_only' | 'password', string>>;
+    const form: KeyFormValues = {
+      name: body.name ?? '',
+      expires: body.expires ?? '',
+      expiry_date: body.expiry_date ?? '',
+      // A checkbox is sent only when ticked, whatever its value.
+      read_only: body.read_only !== undefined,
+    };
+    const user = request.consoleUser;
+    // The rules first, then the password: a slow hash is spent only on a form that could succeed.
+    let settings: CheckedConsoleKey;
+    try {
+      settings = services.apiKeys.checkConsoleKey({ name: form.name, readOnly: form.read_only, expiry: expiryChoice(form) });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'validation_error') {
+        return sendProfile(request, reply, services, form, (error.extra.errors as FieldError[] | undefined) ?? [], 400);
+      }
+      throw error;
+    }
+    // Asked again so that a session left open (or taken over) cannot mint a key that outlives it.
+    let confirmed: boolean;
+    try {
+      confirmed = await services.signIn.confirmPassword(user.id, body.password ?? '', request.ip);
+    } catch (error) {
+      // Too many wrong passwords (here or at sign-in): the same wait as signing in.
+      if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+      if (error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
+      return sendProfile(request, reply, services, form, [{ field: 'password', message: `${error.message}; no key was created` }], 429);
+    }
+    if (!confirmed) {
+      const wrongPassword = { field: 'password', message: 'the password is wrong; no key was created' };
+      return sendProfile(request, reply, services, form, [wrongPassword], 401);
+    }
+    const created = await services.apiKeys.create(user.id, settings);
+    request.log.info({ keyId: created.id }, 'API key created in the console');
+    return sendPage(request, reply, 'key-created', { title: 'API key created', section: 'profile', key: created }, 201);
+  });
+
+  app.post('/profile/keys/:keyId/revoke', { schema: { params: KeyParams } }, async (request, reply) => {
+    const { keyId } = request.params as { keyId: number };
+    await services.apiKeys.revokeOwn(request.consoleUser.id, keyId);
+    return redirectWith(request, reply, '/console/profile', {
+      kind: 'success',
+      message: 'The key was revoked: it no longer works on the project API or the legacy API.',
+    });
+  });
+}
+
+/** The select's value as the service's choice; anything else is no choice, which the service refuses. */
+function expiryChoice(form: KeyFormValues): ConsoleKeyExpiry | null {
+  if (form.expires === 'date') return { date: form.expiry_date };
+  return /^\d{1,4}$/.test(form.expires) ? { days: Number(form.expires) } : null;
+}
+
+async function sendProfile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  form: KeyFormValues,
+  errors: readonly FieldError[],
+  status: number,
+): Promise<FastifyReply> {
+  const user = request.consoleUser;
+  // A revoked key can never work again and cannot be revoked twice, so the
+  // table lists only the keys that still can (expired ones included, marked).
+  const keys = (await services.apiKeys.listForUser(user.id))
+    .filter((key) => key.revoked_at === null)
+    .map((key) => ({ ...key, expired: services.apiKeys.hasExpired(key) }));
+  const fieldErrors = Object.fromEntries(errors.map((error) => [error.field, error.message]));
+  const summary = errors.map((error) => `${FIELD_LABELS[error.field] ?? error.field}: ${error.message}.`);
+  const dateBounds = services.apiKeys.consoleKeyDateBounds();
+  return sendPage(request, reply, 'profile', { title: 'Profile and API keys', section: 'profile', profile: user, keys, form, fieldErrors, summary, dateBounds }, status);
+}

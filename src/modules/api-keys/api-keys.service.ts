@@ -6,7 +6,7 @@ import type { Clock } from '../../clock.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
-import { notFound, readOnlyKey, validationError } from '../../errors.ts';
+import { AppError, notFound, readOnlyKey, validationError, type FieldError } from '../../errors.ts';
 
 export interface Actor {
   userId: number;
@@ -21,6 +21,48 @@ export interface CreatedApiKey {
   expires_at: string | null;
   token: string;
 }
+
+/** A key as its owner sees it in a list: never the secret, only the public prefix that tells keys apart. */
+export interface ApiKeySummary {
+  id: number;
+  name: string;
+  /** `cp_<lookup id>`: the start of the token, enough to recognise it. */
+  prefix: string;
+  read_only: boolean;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** How long a key made in the console lasts (D16): a number of days from now, or until a date. */
+export type ConsoleKeyExpiry = { days: number } | { date: string };
+
+export interface ConsoleKeyRequest {
+  name: string;
+  readOnly: boolean;
+  /** Null when none was chosen: a console key always expires. */
+  expiry: ConsoleKeyExpiry | null;
+}
+
+/** A console key that passed the rules, ready for `create`. */
+export interface CheckedConsoleKey {
+  name: string;
+  read_only: boolean;
+  expires_at: string;
+}
+
+export const CONSOLE_KEY_LIFETIME_DAYS = [30, 90, 365] as const;
+const CONSOLE_KEY_LONGEST_YEARS = 2;
+const KEY_NAME_MAX_LENGTH = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Last used is a hint for the owner ("is this old key still in use?"), not a
+ * record: writing it at most this often per key keeps a busy key from
+ * costing a write on every request.
+ */
+export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 // Compared against when no key matches, so a miss costs what a hit costs.
@@ -45,6 +87,8 @@ interface KeyRow {
 
 export class ApiKeyService {
   private readonly cache = new Map<string, { row: KeyRow | undefined; loadedAt: number }>();
+  /** When this process last wrote each key's last_used_at (cloudplane's clock, ms). */
+  private readonly lastUsedWrites = new Map<number, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -87,6 +131,95 @@ export class ApiKeyService {
     return { id: row.id, name: row.name, read_only: readBool(row.read_only), expires_at: row.expires_at, token: `cp_${lookupId}_${secret}` };
   }
 
+  /**
+   * Checks a key asked for in the console and settles when it expires: 30, 90
+   * or 365 days from now, or 00:00 UTC on a date that is in the future and at
+   * most 2 years away (D16). Every wrong field is reported at once.
+   */
+  checkConsoleKey(request: ConsoleKeyRequest): CheckedConsoleKey {
+    const errors: FieldError[] = [];
+    const name = request.name.trim();
+    const nameLength = [...name].length;
+    if (nameLength === 0) errors.push({ field: 'name', message: `enter a name of 1 to ${KEY_NAME_MAX_LENGTH} characters` });
+    else if (nameLength > KEY_NAME_MAX_LENGTH) errors.push({ field: 'name', message: `use at most ${KEY_NAME_MAX_LENGTH} characters (this one has ${nameLength})` });
+
+    let expiresAt: Date | null = null;
+    if (request.expiry === null) {
+      errors.push({ field: 'expires', message: 'choose how long the key lasts' });
+    } else if ('days' in request.expiry) {
+      const days = request.expiry.days;
+      if ((CONSOLE_KEY_LIFETIME_DAYS as readonly number[]).includes(days)) expiresAt = new Date(this.clock.now().getTime() + days * DAY_MS);
+      else errors.push({ field: 'expires', message: `choose ${CONSOLE_KEY_LIFETIME_DAYS.join(', ')} days or a date` });
+    } else {
+      const bounds = this.consoleKeyDateBounds();
+      const date = calendarDate(request.expiry.date);
+      if (request.expiry.date.trim() === '') errors.push({ field: 'expiry_date', message: 'enter the date the key stops working' });
+      else if (!date) errors.push({ field: 'expiry_date', message: 'enter a real date as YYYY-MM-DD' });
+      else if (isoDay(date) < bounds.earliest) errors.push({ field: 'expiry_date', message: `must be a date in the future (${bounds.earliest} or later)` });
+      else if (isoDay(date) > bounds.latest) {
+        errors.push({ field: 'expiry_date', message: `must be within ${CONSOLE_KEY_LONGEST_YEARS} years (on or before ${bounds.latest})` });
+      } else expiresAt = date;
+    }
+
+    if (errors.length > 0 || !expiresAt) {
+      throw new AppError('validation_error', errors.map((error) => `${error.field}: ${error.message}`).join('; '), { errors });
+    }
+    return { name, read_only: request.readOnly, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * The first and last dates a console key may expire on (YYYY-MM-DD, UTC):
+   * it expires at 00:00 that day, so tomorrow is the first date in the
+   * future, and the last is 2 years from now.
+   */
+  consoleKeyDateBounds(): { earliest: string; latest: string } {
+    const now = this.clock.now();
+    const latest = new Date(now);
+    latest.setUTCFullYear(latest.getUTCFullYear() + CONSOLE_KEY_LONGEST_YEARS);
+    return { earliest: isoDay(new Date(now.getTime() + DAY_MS)), latest: isoDay(latest) };
+  }
+
+  /** A user's keys, newest first, revoked ones included (marked by revoked_at). */
+  async listForUser(userId: number): Promise<ApiKeySummary[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'lookup_id', 'read_only', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      prefix: `cp_${row.lookup_id}`,
+      read_only: readBool(row.read_only),
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      last_used_at: row.last_used_at,
+      revoked_at: row.revoked_at,
+    }));
+  }
+
+  /**
+   * Revokes one of the user's own keys; another user's key is not found, as
+   * if it did not exist. Revoking a key that is already revoked changes
+   * nothing, so its first revocation time stays.
+   */
+  async revokeOwn(userId: number, keyId: number): Promise<void> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.clock.now().toISOString() })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      const own = await this.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('user_id', '=', userId).executeTakeFirst();
+      if (!own) throw notFound('API key');
+    }
+    this.cache.clear();
+  }
+
   async revoke(keyId: number): Promise<void> {
     const result = await this.db
       .updateTable('api_keys')
@@ -103,9 +236,48 @@ export class ApiKeyService {
     const row = match ? await this.findByLookupId(match[1]!) : undefined;
     const secretMatches = sameHash(hashToken(match?.[2] ?? ''), row?.secret_hash ?? DECOY_HASH);
     if (!row || !secretMatches || row.revoked_at !== null) return null;
-    if (row.expires_at !== null && row.expires_at <= this.clock.now().toISOString()) return null;
+    if (this.hasExpired(row)) return null;
+    this.noteUse(row.id);
     return { userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) };
   }
+
+  /** Whether a key's expiry has passed, by cloudplane's clock; a key without one never expires. */
+  hasExpired(key: { expires_at: string | null }): boolean {
+    return key.expires_at !== null && key.expires_at <= this.clock.now().toISOString();
+  }
+
+  /**
+   * Records that a key was just used, at most once a minute per key and
+   * without waiting: last used is a hint, not a record, so it never slows the
+   * request down and a failed write (a busy database) is not worth failing
+   * or retrying for; the next use a minute later writes it again.
+   */
+  private noteUse(keyId: number): void {
+    const now = this.clock.now();
+    const lastWrite = this.lastUsedWrites.get(keyId);
+    if (lastWrite !== undefined && now.getTime() - lastWrite < LAST_USED_WRITE_INTERVAL_MS) return;
+    if (this.lastUsedWrites.size >= MAX_CACHED_KEYS) this.lastUsedWrites.clear();
+    this.lastUsedWrites.set(keyId, now.getTime());
+    this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: now.toISOString() })
+      .where('id', '=', keyId)
+      .execute()
+      .catch(() => {});
+  }
+}
+
+/** 00:00 UTC on a YYYY-MM-DD date, or null when the text is not a real date (2025-02-30). */
+function calendarDate(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
 }
 
 /** A date-time both engines store alike: a real instant between 1970 and 9999. */

@@ -49,10 +49,21 @@ export class SignInService {
     return { userId: user.id, email: user.email };
   }
 
-  /** The password asked again before something sensitive (making an API key). */
-  async confirmPassword(userId: number, password: string): Promise<boolean> {
-    const user = await this.db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-    return verifyPassword(password, user?.password_hash ?? (await DECOY_HASH));
+  /**
+   * The password asked again before something sensitive (making an API key).
+   * A wrong one counts as a failed sign-in, so a session left open cannot be
+   * used to guess the password without limit.
+   */
+  async confirmPassword(userId: number, password: string, clientAddress: string): Promise<boolean> {
+    const user = await this.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+    if (!user) return false;
+    await this.refuseWhenThrottled(user.email, clientAddress);
+    const matches = await verifyPassword(password, user.password_hash ?? (await DECOY_HASH));
+    if (!matches || !user.password_hash) {
+      await this.db.insertInto('sign_in_failures').values({ email: user.email, client_address: clientAddress, at: this.clock.now().toISOString() }).execute();
+      return false;
+    }
+    return true;
   }
 
   private async refuseWhenThrottled(email: string, clientAddress: string): Promise<void> {

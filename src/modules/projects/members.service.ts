@@ -5,13 +5,29 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, ownerRequired } from '../../errors.ts';
+import type { Actor } from '../api-keys/api-keys.service.ts';
 import * as repo from './projects.repo.ts';
+
+export interface ProjectMember {
+  user_id: number;
+  email: string;
+  name: string;
+  role: repo.Role;
+}
 
 export class MemberService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
   ) {}
+
+  /** Who is in the project, for any of its members; another project is 404, as everywhere. */
+  async list(actor: Actor, slug: string): Promise<ProjectMember[]> {
+    const project = await repo.findMemberProject(this.db, actor.userId, slug);
+    if (!project) throw notFound('project');
+    const rows = await repo.listMembers(this.db, project.id);
+    return rows.map((row) => ({ user_id: row.user_id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim(), role: row.role }));
+  }
 
   async set(slug: string, userId: number, role: repo.Role): Promise<{ project: string; user_id: number; role: repo.Role }> {
     await this.db.transaction().execute(async (trx) => {

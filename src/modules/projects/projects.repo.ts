@@ -122,6 +122,19 @@ export async function removeMember(db: Kysely<Database>, projectId: number, user
   return Number(result.numDeletedRows) > 0;
 }
 
+/** The project's members with their names, the owner first, then by when they joined. */
+export function listMembers(db: Kysely<Database>, projectId: number): Promise<{ user_id: number; email: string; first_name: string; last_name: string; role: Role }[]> {
+  return db
+    .selectFrom('project_members')
+    .innerJoin('users', 'users.id', 'project_members.user_id')
+    .select(['project_members.user_id', 'users.email', 'users.first_name', 'users.last_name', 'project_members.role'])
+    .where('project_members.project_id', '=', projectId)
+    .orderBy((eb) => eb.case().when('project_members.role', '=', 'owner').then(eb.lit(0)).else(eb.lit(1)).end())
+    .orderBy('project_members.created_at')
+    .orderBy('project_members.user_id')
+    .execute();
+}
+
 export function findOwner(db: Kysely<Database>, projectId: number): Promise<{ user_id: number } | undefined> {
   return db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'owner').executeTakeFirst();
 }

@@ -1,0 +1,86 @@
+// How the services' values read on a console page: times in UTC, plans and
+// places in words, and links to the project's pages. Templates only place
+// what these return (escaped), so no template builds a URL or a date itself.
+import type { Action } from '../../modules/actions/actions.schemas.ts';
+import type { Server, ServerSummary } from '../../modules/servers/servers.schemas.ts';
+import { CONSOLE_ROOT } from '../console.plugin.ts';
+
+/** A moment as a <time> element shows it: the machine value and what a reader sees. */
+export interface Moment {
+  iso: string;
+  text: string;
+}
+
+/** "2024-05-01T12:34:56.789Z" → "2024-05-01 12:34 UTC": every reader sees the same clock as the API. */
+export function moment(iso: string | null): Moment | null {
+  if (iso === null) return null;
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(iso);
+  return { iso, text: match ? `${match[1]} ${match[2]} UTC` : iso };
+}
+
+export const projectUrl = (slug: string) => `${CONSOLE_ROOT}/projects/${encodeURIComponent(slug)}`;
+export const serverUrl = (slug: string, serverId: string) => `${projectUrl(slug)}/servers/${encodeURIComponent(serverId)}`;
+
+/** "Falkenstein (DE, fsn1)"; whatever part is known. */
+export function placeName(location: Server['location']): string {
+  const country = [location.country_code, location.code].filter(Boolean).join(', ');
+  if (location.city) return country ? `${location.city} (${country})` : location.city;
+  return country || 'Unknown';
+}
+
+/** "CX22 · 2 vCPU · 4 GB RAM · 40 GB disk"; the name alone when the sizes are unknown. */
+export function planDescription(plan: Server['plan']): string {
+  const parts = [plan.name ?? 'Unknown plan'];
+  if (plan.cpu_cores !== null) parts.push(`${plan.cpu_cores} vCPU`);
+  if (plan.ram_mb !== null) parts.push(plan.ram_mb % 1024 === 0 ? `${plan.ram_mb / 1024} GB RAM` : `${plan.ram_mb} MB RAM`);
+  if (plan.disk_gb !== null) parts.push(`${plan.disk_gb} GB disk`);
+  return parts.join(' · ');
+}
+
+/** A server's name on a page; a server imported without one goes by its id. */
+export const serverName = (server: Pick<ServerSummary, 'hostname' | 'id'>) => server.hostname ?? server.id;
+
+export interface ActionRow {
+  id: number;
+  /** As the API names it (`server.reboot`), so what the console shows and what a client reads agree. */
+  type: string;
+  status: Action['status'];
+  started: Moment | null;
+  finished: Moment | null;
+  error: string | null;
+}
+
+export function actionRow(action: Action): ActionRow {
+  return {
+    id: action.id,
+    type: action.type,
+    status: action.status,
+    started: moment(action.started_at),
+    finished: moment(action.finished_at),
+    error: action.error?.message ?? null,
+  };
+}
+
+/** Pages of a long list: `?page=2`; anything else is the first page. */
+export interface Paging {
+  page: number;
+  size: number;
+  offset: number;
+}
+
+export function paging(query: unknown, size: number): Paging {
+  const text = (query as { page?: unknown } | undefined)?.page;
+  const page = typeof text === 'string' && /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
+  return { page, size, offset: (page - 1) * size };
+}
+
+/** The links to the pages around this one, for a list of `count` items. */
+export function pager(base: string, paged: Paging, count: number): { previous: string | null; next: string | null; summary: string } | null {
+  const pages = Math.max(1, Math.ceil(count / paged.size));
+  if (pages === 1 && paged.page === 1) return null;
+  return {
+    previous: paged.page > 1 ? `${base}?page=${Math.min(paged.page - 1, pages)}` : null,
+    next: paged.page < pages ? `${base}?page=${paged.page + 1}` : null,
+    summary: `Page ${paged.page} of ${pages}`,
+  };
+}

@@ -1,0 +1,150 @@
+// The console's projects pages over HTTP: the list shows the user's projects
+// only, creating one goes through the project service with the API's rules
+// and words (D1), a project's page lists its servers and members, and another
+// user's project is a 404 page, as on the API.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { build } from '../helpers/build.ts';
+import { visibleText } from '../helpers/console.ts';
+import { addMember, placeServer } from '../helpers/world.ts';
+import { assertOneHeading, flash, followRedirect, page, signedInUser } from './console-world.ts';
+
+async function projectSlugs(app: Awaited<ReturnType<typeof build>>, key: string): Promise<string[]> {
+  const listed = await app.api('/projects/?page_size=100', { key });
+  assert.equal(listed.status, 200, JSON.stringify(listed.body));
+  return listed.body.results.map((project: { slug: string }) => project.slug);
+}
+
+test('the projects page lists the user’s own projects with their role and status, and nobody else’s', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app, { project: 'Alpha Shop' });
+  const other = await signedInUser(app, { project: 'Secret Beta' });
+  // A project of another user that I was made an admin of is mine to see, with that role.
+  await addMember(app, other.slug, me.userId, 'admin');
+
+  const projects = await page(me.browser, '/console/projects');
+  assertOneHeading(projects.html);
+  assert.match(projects.html, /<div class="table-wrap"[^>]*>\s*<table>/);
+  const text = visibleText(projects.html);
+  assert.match(text, /Alpha Shop alpha-shop owner ready/);
+  assert.match(text, /Secret Beta secret-beta admin ready/);
+  assert.match(projects.html, /<a href="\/console\/projects" aria-current="page">Projects<\/a>/, 'the section is marked in the navigation');
+
+  const theirs = visibleText((await page(other.browser, '/console/projects')).html);
+  assert.match(theirs, /Secret Beta/);
+  assert.doesNotMatch(theirs, /Alpha Shop/, 'another user’s project is not listed');
+});
+
+test('creating a project from the console makes it on the API, owned by the user; a taken slug is refused in the API’s words and makes nothing', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app);
+  const form = await page(me.browser, '/console/projects');
+  assert.match(form.html, /<label for="project-name">Name<\/label>/);
+  assert.match(form.html, /<label for="project-slug">Slug<\/label>/);
+  assert.match(form.html, /<button type="submit">Create project<\/button>/);
+
+  const created = await me.browser.post('/console/projects', { name: 'Web Shop', slug: 'web-shop' });
+  assert.equal(created.location, '/console/projects/web-shop');
+  const projectPage = await followRedirect(me.browser, created);
+  assert.equal(flash(projectPage.html)?.kind, 'success');
+  const onApi = await app.api('/projects/web-shop/', { key: me.key });
+  assert.equal(onApi.status, 200, JSON.stringify(onApi.body));
+  assert.equal(onApi.body.name, 'Web Shop');
+  assert.equal(onApi.body.role, 'owner');
+
+  // An empty slug field is a slug not given: made from the name, as the API does.
+  await me.browser.get('/console/projects');
+  const derived = await me.browser.post('/console/projects', { name: 'Second One', slug: '' });
+  assert.equal(derived.location, '/console/projects/second-one');
+
+  const apiAnswer = await app.api('/projects/', { method: 'POST', key: me.key, body: { name: 'Again', slug: 'web-shop' } });
+  assert.equal(apiAnswer.status, 409);
+  await me.browser.get('/console/projects');
+  const taken = await me.browser.post('/console/projects', { name: 'Again', slug: 'web-shop' });
+  assert.equal(taken.status, 409);
+  assert.equal(flash(taken.html)?.text, apiAnswer.body.detail, 'the API’s own words');
+  assert.match(taken.html, /id="project-slug"[^>]*aria-invalid="true"/, 'the slug field is marked');
+  assert.match(taken.html, /value="Again"/, 'what was typed is kept');
+  assert.deepEqual((await projectSlugs(app, me.key)).sort(), ['second-one', 'web-shop']);
+});
+
+test('a project the API’s schema refuses is refused with the API’s words; a form without its CSRF token is refused and makes nothing', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app);
+  const refusedBodies: Record<string, string>[] = [{ name: '   ' }, { name: 'Bad', slug: 'no spaces' }, { name: 'x'.repeat(101) }];
+  for (const body of refusedBodies) {
+    const apiAnswer = await app.api('/projects/', { method: 'POST', key: me.key, body });
+    assert.equal(apiAnswer.status, 400, JSON.stringify(apiAnswer.body));
+    await me.browser.get('/console/projects');
+    const refused = await me.browser.post('/console/projects', body);
+    assert.equal(refused.status, 400, JSON.stringify(body));
+    assert.equal(flash(refused.html)?.text, apiAnswer.body.detail, JSON.stringify(body));
+  }
+
+  await me.browser.get('/console/projects');
+  const forged = await me.browser.post('/console/projects', { name: 'Forged', _csrf: null });
+  assert.equal(forged.status, 403);
+  const wrongToken = await me.browser.post('/console/projects', { name: 'Forged', _csrf: 'not-the-token' });
+  assert.equal(wrongToken.status, 403);
+  assert.deepEqual(await projectSlugs(app, me.key), []);
+});
+
+test('a project’s page lists its servers (hostname, status, primary IPv4, location, plan) and its members with their roles', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app, { project: 'Servers Here' });
+  const server = await placeServer(me, { hostname: 'web-1', product_id: 1, location: 'fsn1' });
+  const colleague = await app.createUser({ email: 'colleague@example.com' });
+  await addMember(app, me.slug, colleague.userId, 'member');
+
+  const projectPage = await page(me.browser, `/console/projects/${me.slug}`);
+  assertOneHeading(projectPage.html);
+  assert.match(projectPage.html, /<h1>Servers Here<\/h1>/);
+  assert.ok(projectPage.html.includes(`<a href="/console/projects/${me.slug}/servers/${server.id}">web-1</a>`), 'the hostname links to the server’s page');
+  const primary = server.network.ipv4.find((address: { primary: boolean }) => address.primary).address;
+  const summary = (await app.api(`/projects/${me.slug}/servers/`, { key: me.key })).body.results[0];
+  const row = visibleText(/<tr>\s*<td><a href="[^"]*servers[^"]*">web-1[\s\S]*?<\/tr>/.exec(projectPage.html)![0]);
+  assert.equal(row, `web-1 running ${primary} ${summary.location.city} (${summary.location.country_code}, fsn1) ${summary.plan.name}`);
+
+  const members = visibleText(/<h2 id="members">[\s\S]*<\/table>/.exec(projectPage.html)![0]);
+  assert.match(members, new RegExp(`${me.email.replace(/[.]/g, '\\.')} owner`));
+  assert.match(members, /colleague@example\.com member/);
+  assert.ok(projectPage.html.includes(`href="/console/projects/${me.slug}/ssh-keys"`));
+  assert.ok(projectPage.html.includes(`href="/console/projects/${me.slug}/orders"`));
+});
+
+test('another user’s project, and everything in it, is a 404 page, never a 403', async (t) => {
+  const app = await build(t);
+  const owner = await signedInUser(app, { project: 'Private' });
+  const server = await placeServer(owner);
+  const stranger = await signedInUser(app);
+
+  for (const path of [
+    `/console/projects/${owner.slug}`,
+    `/console/projects/${owner.slug}/servers/${server.id}`,
+    `/console/projects/${owner.slug}/servers/${server.id}/actions-fragment`,
+    `/console/projects/${owner.slug}/ssh-keys`,
+    `/console/projects/${owner.slug}/orders`,
+    '/console/projects/no-such-project',
+  ]) {
+    const answer = await stranger.browser.get(path);
+    assert.equal(answer.status, 404, path);
+    assert.doesNotMatch(answer.html, /Private|web-1/, `${path} tells nothing of the project`);
+  }
+  await stranger.browser.get('/console/projects');
+  const started = await stranger.browser.post(`/console/projects/${owner.slug}/servers/${server.id}/actions/reboot`, {});
+  assert.equal(started.status, 404);
+  assert.equal((await app.api(`/projects/${owner.slug}/actions/`, { key: owner.key })).body.count, 0);
+});
+
+test('a project’s name is shown as text everywhere, never as markup', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app, { project: '<script>alert(1)</script>' });
+  await placeServer(me);
+  const list = await page(me.browser, '/console/projects');
+  const projectPage = await page(me.browser, `/console/projects/${me.slug}`);
+  for (const html of [list.html, projectPage.html]) {
+    assert.ok(!html.includes('<script>alert(1)</script>'), 'no raw markup from the name');
+    assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'), 'the name is shown, escaped');
+  }
+  assert.match(projectPage.html, /<title>&lt;script&gt;alert\(1\)&lt;\/script&gt; · cloudplane console<\/title>/);
+});
