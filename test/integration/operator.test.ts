@@ -250,7 +250,7 @@ test('members: concurrent owner handovers leave exactly one owner', async (t) =>
   }
 });
 
-test('faults: GET shows all four systems; PUT sets and validates', async (t) => {
+test('faults: GET shows all five systems; PUT sets and validates', async (t) => {
   const app = await build(t);
   const initial = await app.admin('/faults');
   assert.equal(initial.status, 200);
@@ -259,6 +259,7 @@ test('faults: GET shows all four systems; PUT sets and validates', async (t) => 
     provisioning: { system: 'provisioning', mode: 'ok', count: null, committed: false },
     rdns: { system: 'rdns', mode: 'ok', count: null, committed: false },
     firewall: { system: 'firewall', mode: 'ok', count: null, committed: false },
+    payments: { system: 'payments', mode: 'ok', count: null, committed: false },
   });
 
   const set = await app.admin('/faults/rdns', { method: 'PUT', body: { mode: 'timeout', count: 3, committed: true } });

@@ -30,6 +30,7 @@ test('every variable is read', () => {
     PDNS_API_KEY: 'pdns-secret',
     PDNS_SERVER_ID: 'ns1',
     PDNS_TIMEOUT_MS: '2000',
+    CLOUDPLANE_SESSION_IDLE: '30m',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -42,6 +43,7 @@ test('every variable is read', () => {
     simScale: 0.01,
     testClock: true,
     logLevel: 'warn',
+    sessionIdleMs: 30 * 60 * 1000,
     rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
   });
 });
@@ -57,6 +59,9 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
     { LOG_LEVEL: 'verbose' },
     { CLOUDPLANE_ADMIN_TOKEN: 'short' },
+    { CLOUDPLANE_SESSION_IDLE: '12 hours' },
+    { CLOUDPLANE_SESSION_IDLE: '30s' },
+    { CLOUDPLANE_SESSION_IDLE: '31d' },
     { RDNS_BACKEND: 'bind' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_KEY: 'k', PDNS_API_URL: 'ftp://x' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: '' },
@@ -66,4 +71,11 @@ test('a bad value stops the start with a message naming the variable', () => {
     const variable = Object.keys(env).at(-1)!;
     assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.message.includes(variable), JSON.stringify(env));
   }
+});
+
+test('the console session idle time reads seconds or a number with s, m, h or d, and defaults to 12 hours', () => {
+  assert.equal(loadConfig({}).sessionIdleMs, 12 * 60 * 60 * 1000);
+  assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '43200' }).sessionIdleMs, 12 * 60 * 60 * 1000);
+  assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '12h' }).sessionIdleMs, 12 * 60 * 60 * 1000);
+  assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '1d' }).sessionIdleMs, 24 * 60 * 60 * 1000);
 });

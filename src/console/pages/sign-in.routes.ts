@@ -27,6 +27,9 @@ export async function signInPages(app: FastifyInstance, { services }: { services
       const signedIn = await services.signIn.signIn(form.email, form.password, request.ip);
       await request.session.regenerate();
       request.session.set('userId', signedIn.userId);
+      // Sign-ins are rare next to page views: a good moment to drop what is over (both are indexed deletes).
+      await services.consoleSessions.removeExpired();
+      await services.signIn.forgetOldFailures();
       return reply.redirect(next, 303);
     } catch (error) {
       if (!(error instanceof AppError) || (error.code !== 'unauthenticated' && error.code !== 'rate_limited')) throw error;
