@@ -15,10 +15,9 @@ import session from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { statusByCode } from '../http/errors.ts';
 import { randomToken } from '../secrets.ts';
 import type { Services } from '../services.ts';
-import { isUpstreamError } from '../upstreams/errors.ts';
+import { describeError } from './console-errors.ts';
 import { renderHtml, sendPage } from './console-page.ts';
 import { DatabaseSessionStore } from './session-store.ts';
 import { signInPages } from './pages/sign-in.routes.ts';
@@ -163,21 +162,4 @@ function errorTitle(status: number): string {
   if (status === 429) return 'Too many attempts';
   if (status < 500) return 'Check what you entered';
   return 'Something went wrong';
-}
-
-export function describeError(error: unknown): { status: number; message: string } {
-  if (error instanceof AppError) return { status: statusByCode[error.code], message: error.message };
-  if (isUpstreamError(error)) {
-    return error.kind === 'unavailable'
-      ? { status: 503, message: `The ${error.system} system is unavailable; nothing was changed. Try again in a minute.` }
-      : { status: 502, message: `The ${error.system} system did not answer properly; try again.` };
-  }
-  const framework = error as FastifyError;
-  if (framework.code === 'FST_CSRF_INVALID_TOKEN' || framework.code === 'FST_CSRF_MISSING_SECRET') {
-    return { status: 403, message: 'This form has expired or did not come from this console. Go back, reload the page and try again.' };
-  }
-  if (framework.statusCode && framework.statusCode >= 400 && framework.statusCode < 500) {
-    return { status: framework.statusCode, message: framework.message };
-  }
-  return { status: 500, message: 'Something went wrong on our side. Try again; if it keeps happening, tell the provider.' };
 }

@@ -4,13 +4,12 @@
 // the one charge and never rendered back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AppError } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
-import type { PaymentOutcome, PaymentProblem } from '../../modules/payments/payments.service.ts';
-import { TOP_UP_LIMITS } from '../../modules/payments/payments.service.ts';
+import { TOP_UP_LIMITS, type PaymentOutcome, type PaymentProblem } from '../../modules/payments/payments.service.ts';
 import { randomToken } from '../../secrets.ts';
 import type { Services } from '../../services.ts';
 import { redirectWith, sendPage } from '../console-page.ts';
+import { refusalOf } from './refusals.ts';
 
 const InvoiceParams = Type.Object({ invoiceId: Type.String({ pattern: '^[0-9]{1,15}$' }) });
 
@@ -94,10 +93,9 @@ export async function invoicePages(app: FastifyInstance, { services }: { service
           : await payments.payInvoiceByCard(userId, invoiceId, form.payment_token, cardOf(form));
     } catch (error) {
       // A form to fix, or an invoice that cannot be paid now: said on the invoice's page.
-      if (error instanceof AppError && (error.code === 'validation_error' || error.code === 'conflict')) {
-        return sendInvoice(request, reply, invoiceId, { message: error.message, status: error.code === 'conflict' ? 409 : 400 });
-      }
-      throw error;
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return sendInvoice(request, reply, invoiceId, refusal);
     }
     if (outcome.problem) return sendInvoice(request, reply, invoiceId, { message: outcome.message, status: STATUS_BY_PROBLEM[outcome.problem] });
     return redirectWith(request, reply, `/console/invoices/${invoiceId}`, { kind: 'success', message: outcome.message });
@@ -130,10 +128,9 @@ export async function invoicePages(app: FastifyInstance, { services }: { service
     try {
       outcome = await payments.topUpByCard(request.consoleUser.id, form.amount, form.payment_token, cardOf(form));
     } catch (error) {
-      if (error instanceof AppError && (error.code === 'validation_error' || error.code === 'billing_account_required')) {
-        return sendCredit(request, reply, { message: error.message, status: error.code === 'validation_error' ? 400 : 403 }, form.amount);
-      }
-      throw error;
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return sendCredit(request, reply, refusal, form.amount);
     }
     if (outcome.problem) return sendCredit(request, reply, { message: outcome.message, status: STATUS_BY_PROBLEM[outcome.problem] }, form.amount);
     return redirectWith(request, reply, '/console/billing', { kind: 'success', message: outcome.message });

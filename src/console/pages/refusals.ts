@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { toProblem } from '../../http/plugins/problem-details.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { describeError } from '../console.plugin.ts';
+import { describeError } from '../console-errors.ts';
 
 export interface Refusal {
   status: number;

@@ -25,7 +25,7 @@ export interface SignedIn {
   email: string;
 }
 
-export function wrongCredentials(): AppError {
+function wrongCredentials(): AppError {
   return new AppError('unauthenticated', 'The e-mail address or the password is wrong');
 }
 

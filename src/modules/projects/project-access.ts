@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, projectDeleting } from '../../errors.ts';
 import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
-import { findMemberProject, findOwner, findProjectBySlug, lockProjectById, type MemberProjectRow, type ProjectRow, type Role } from './projects.repo.ts';
+import { findMemberProject, findOwner, findProjectById, findProjectBySlug, lockProjectById, type MemberProjectRow, type ProjectRow, type Role } from './projects.repo.ts';
 
 export type { MemberProjectRow, ProjectRow, Role } from './projects.repo.ts';
 
@@ -74,6 +74,6 @@ export class ProjectAccess {
 
   /** A project's slug by its id (for links from records that name the project by id). */
   async slugOf(projectId: number): Promise<string | undefined> {
-    return (await this.db.selectFrom('projects').select('slug').where('id', '=', projectId).executeTakeFirst())?.slug;
+    return (await findProjectById(this.db, projectId))?.slug;
   }
 }

@@ -33,6 +33,10 @@ export function findProjectBySlug(db: Kysely<Database>, slug: string): Promise<P
   return db.selectFrom('projects').select(projectColumns).where('slug', '=', slug).executeTakeFirst();
 }
 
+export function findProjectById(db: Kysely<Database>, id: number): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').select(projectColumns).where('id', '=', id).executeTakeFirst();
+}
+
 /**
  * Writes the project row first thing in a transaction, which locks it on
  * both engines (a row lock on PostgreSQL, the write lock on SQLite), so
