@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so no build step is needed.
-import { register } from 'tsx/esm/api';
+// Runs the compiled service (dist/main.js), building it first when the
+// sources are newer: `npm start` and the `cloudplane` command stay one step.
+import { buildIfStale, bundle } from '../scripts/build.mjs';
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('../src/cli/main.ts');
+await buildIfStale();
+await import(pathToFileURL(bundle).href);

@@ -1,10 +1,10 @@
 // Opens the one database cloudplane keeps its state in: embedded SQLite in
 // DATA_DIR when DATABASE_URL is unset, otherwise that PostgreSQL server.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-dialect.ts';
 
@@ -76,6 +76,8 @@ const PG_INT8 = 20;
 const PG_TIMESTAMPTZ = 1184;
 
 function openPostgres(url: string): DatabaseHandle {
+  // Loaded only here: the embedded default never needs the driver, and loading it costs start-up time.
+  const pg = createRequire(import.meta.url)('pg') as typeof import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

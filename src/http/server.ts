@@ -16,6 +16,7 @@ import type { Services } from '../services.ts';
 import { errorResponses } from './common.schemas.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
 import { instrument } from './plugins/metrics.ts';
+import { serializersOnFirstUse } from './plugins/compile-on-first-use.ts';
 import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
 import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
 import { installValidation, parseQueryString } from './plugins/validation.ts';
@@ -46,6 +47,7 @@ export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnTyp
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler: clientError,
+    schemaController: serializersOnFirstUse,
   };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { MAX_FIELD_ERRORS } from '../common.schemas.ts';
+import { compileOnFirstUse } from './compile-on-first-use.ts';
 
 // ajv-formats ships CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -96,10 +97,12 @@ function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string,
 export function installValidation(app: FastifyInstance): void {
   const bodies = createAjv({ coerceTypes: false });
   const textual = createAjv({ coerceTypes: 'array' });
-  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => {
-    const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate);
-    return (httpPart === 'params' ? digitsOnlyIds(validate, schema as object) : validate) as never;
-  });
+  app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
+    compileOnFirstUse(() => {
+      const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate);
+      return httpPart === 'params' ? digitsOnlyIds(validate, schema as object) : validate;
+    }) as never,
+  );
 }
 
 /** A parameter given twice takes its last value, as Django REST framework (and most clients' expectations) have it. */
