@@ -43,6 +43,8 @@ export interface MainServerOptions {
 export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnType<typeof clientErrorHandler>) {
   return {
     loggerInstance: logger,
+    // instrument() logs one line per request when it completes.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 200, querystringParser: parseQueryString },
     frameworkErrors: frameworkErrorHandler,

@@ -1,6 +1,7 @@
 // GET /me/: the key's user, their billing account and their projects. When
 // billing cannot be read the rest is still answered, with billing_account null.
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
@@ -9,6 +10,9 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectService } from '../projects/projects.service.ts';
 import type { CurrentUser } from './account.schemas.ts';
+
+// Read on every /me/: prepared once.
+const selectUser = preparedQuery((db, userId: number) => db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', userId));
 
 export class AccountService {
   constructor(
@@ -19,7 +23,7 @@ export class AccountService {
 
   async me(actor: Actor): Promise<CurrentUser> {
     const [user, projects, billingAccount] = await Promise.all([
-      this.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', actor.userId).executeTakeFirst(),
+      selectUser(this.db, actor.userId).then((rows) => rows[0]),
       this.projects.memberProjects(actor),
       this.readBillingAccount(actor.userId),
     ]);

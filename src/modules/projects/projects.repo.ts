@@ -1,5 +1,6 @@
 // Every query on projects and their members.
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, ProjectMembersTable, ProjectsTable } from '../../db/schema.ts';
 
 export type Role = ProjectMembersTable['role'];
@@ -19,14 +20,18 @@ export interface MemberProjectRow extends ProjectRow {
 
 const projectColumns = ['projects.id', 'projects.slug', 'projects.name', 'projects.status', 'projects.created_at'] as const;
 
-export function findMemberProject(db: Kysely<Database>, userId: number, slug: string): Promise<MemberProjectRow | undefined> {
-  return db
+// Every project-scoped request starts with this read: prepared once.
+const selectMemberProject = preparedQuery((db, userId: number, slug: string) =>
+  db
     .selectFrom('projects')
     .innerJoin('project_members', 'project_members.project_id', 'projects.id')
     .select([...projectColumns, 'project_members.role'])
     .where('projects.slug', '=', slug)
-    .where('project_members.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('project_members.user_id', '=', userId),
+);
+
+export async function findMemberProject(db: Kysely<Database>, userId: number, slug: string): Promise<MemberProjectRow | undefined> {
+  return (await selectMemberProject(db, userId, slug))[0];
 }
 
 export function findProjectBySlug(db: Kysely<Database>, slug: string): Promise<ProjectRow | undefined> {
@@ -60,15 +65,28 @@ export async function countMemberProjects(db: Kysely<Database>, userId: number):
   return Number(row.count);
 }
 
+// Every /me/ reads all of them: prepared once. Ordered by the membership's project id, which the
+// (user_id, project_id) index gives in order, so no sort.
+const selectAllMemberProjects = preparedQuery((db, userId: number) =>
+  db
+    .selectFrom('project_members')
+    .innerJoin('projects', 'projects.id', 'project_members.project_id')
+    .select([...projectColumns, 'project_members.role'])
+    .where('project_members.user_id', '=', userId)
+    .orderBy('project_members.project_id'),
+);
+
 export function listMemberProjects(db: Kysely<Database>, userId: number, page?: { limit: number; offset: number }): Promise<MemberProjectRow[]> {
-  let query = db
+  if (!page) return selectAllMemberProjects(db, userId);
+  return db
     .selectFrom('projects')
     .innerJoin('project_members', 'project_members.project_id', 'projects.id')
     .select([...projectColumns, 'project_members.role'])
     .where('project_members.user_id', '=', userId)
-    .orderBy('projects.id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return query.execute();
+    .orderBy('projects.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 export async function insertProject(
