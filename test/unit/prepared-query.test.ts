@@ -1,0 +1,58 @@
+// A prepared query runs the SQL it was compiled to with each call's own
+// values, keeps the values written into it, and works in a transaction, on
+// the engine the suite runs on.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { preparedQuery } from '../../src/db/prepared.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+
+before(async () => {
+  database = await createTestDatabase();
+  handle = openDatabase({ dataDir: database.dataDir, databaseUrl: database.databaseUrl });
+  await migrateToLatest(handle);
+  const now = new Date().toISOString();
+  await handle.db
+    .insertInto('users')
+    .values(['ada', 'grace', 'edsger'].map((name) => ({ email: `${name}@example.com`, first_name: name, last_name: 'Test', legacy_api_access: false, created_at: now })))
+    .execute();
+});
+
+after(async () => {
+  await handle.close();
+  await database.drop();
+});
+
+const usersNamed = preparedQuery((db, name: string, domain: string) =>
+  db.selectFrom('users').select(['first_name', 'email']).where('first_name', '=', name).where('email', 'like', domain).orderBy('id'),
+);
+
+test('each call binds its own arguments', async () => {
+  assert.deepEqual(await usersNamed(handle.db, 'ada', '%@example.com'), [{ first_name: 'ada', email: 'ada@example.com' }]);
+  assert.deepEqual(await usersNamed(handle.db, 'grace', '%@example.com'), [{ first_name: 'grace', email: 'grace@example.com' }]);
+  assert.deepEqual(await usersNamed(handle.db, 'grace', '%@elsewhere.org'), []);
+});
+
+test('values written into the query stay as they were compiled', async () => {
+  const namedExceptEdsger = preparedQuery((db, name: string) =>
+    db.selectFrom('users').select('first_name').where('first_name', '=', name).where('first_name', '<>', 'edsger'),
+  );
+  assert.deepEqual(await namedExceptEdsger(handle.db, 'ada'), [{ first_name: 'ada' }]);
+  assert.deepEqual(await namedExceptEdsger(handle.db, 'edsger'), []);
+});
+
+test('runs inside a transaction and sees its uncommitted writes', async () => {
+  await handle.db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('users').values({ email: 'barbara@example.com', first_name: 'barbara', last_name: 'Test', legacy_api_access: false, created_at: new Date().toISOString() }).execute();
+      assert.deepEqual(await usersNamed(trx, 'barbara', '%'), [{ first_name: 'barbara', email: 'barbara@example.com' }]);
+      throw new Error('roll back');
+    })
+    .catch((error: Error) => assert.equal(error.message, 'roll back'));
+  assert.deepEqual(await usersNamed(handle.db, 'barbara', '%'), []);
+});
