@@ -62,9 +62,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
       const statement = prepareCached(sqlText);
       return {
         reader: statement.reader,
+        readonly: statement.readonly,
         all: (params: unknown[]) => statement.all(...bindable(params)),
         run: (params: unknown[]) => statement.run(...bindable(params)),
-        iterate: (params: unknown[]) => statement.iterate(...bindable(params)),
       };
     },
   };
