@@ -43,7 +43,7 @@ class Group {
 
   constructor() {
     this.committed = new Promise<void>((resolve, reject) => {
-      this.settle = (error?: unknown) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error(String(error))));
+      this.settle = (error?: unknown) => (error === undefined ? resolve() : reject(error instanceof Error ? error : new Error('the group commit failed', { cause: error })));
     });
     // A group nobody waits on (all its transactions rolled back) must not report an unhandled rejection.
     this.committed.catch(() => {});
