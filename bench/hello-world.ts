@@ -1,6 +1,7 @@
-// The baseline: the smallest Fastify 5 app, so cloudplane's figures read as
-// "what our plugins, hooks and queries cost" rather than as absolute numbers
-// that depend on the machine.
+// The baseline: the smallest Fastify 5 app with one JSON route, in its own
+// process, measured right before and after each target (bench/load.ts), so
+// cloudplane's figures read as "what our plugins, hooks and queries cost"
+// rather than as absolute numbers that depend on the machine and its load.
 import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });

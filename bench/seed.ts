@@ -1,37 +1,77 @@
 // The world the server targets are measured on, built the way a provider
-// would build it: through the operator API (catalogue, user, key, placements)
-// and the project API (projects). Nothing is written to the database directly,
-// so the seeding time is itself a figure: what 10,000 placements cost.
+// would build it: through the operator API (catalogue, users, keys,
+// placements) and the project API (projects). Nothing is written to the
+// database directly, so the seeding time is itself a figure: what the
+// placements cost, and whether the last ones cost what the first did.
+//
+// Two users: the bench user owns the big project; a legacy user (granted the
+// legacy API) owns the small one, so its legacy account holds exactly the
+// small project's servers.
 import { setTimeout as sleep } from 'node:timers/promises';
 
-// RFC 2544's benchmarking range (198.18.0.0/15): never routed, and big enough
-// for 10,000 servers. The demo catalogue already uses 198.18.0.0/24 for `sin`,
-// and pools must not overlap, so fsn1 takes the other half.
-const BENCH_IPV4_POOL = '198.19.0.0/16';
+// Private space, never routed, and room for a location of 100,000 servers and
+// more (262,144 IPv4 addresses, 16 million IPv6 /64s). The demo catalogue's
+// pools are documentation ranges, so these overlap none of them.
+const BENCH_IPV4_POOL = '10.64.0.0/14';
+const BENCH_IPV6_POOL = '2001:db8:100::/40';
 const LOCATION = 'fsn1';
 const PRODUCT_ID = 1; // CX22, the demo's first and cheapest product (pooled bandwidth)
 const IMAGE = 'debian-12';
+/** The placements at each end of the big project whose rates are compared (fewer when the project is small). */
+const RATE_WINDOW = 1000;
+const CALL_TIMEOUT_MS = 30_000;
 
-export interface ServersWorld {
-  /** API key of the bench user, owner of both projects. */
+export interface SeededProject {
+  slug: string;
+  /** Server ids in placement order. */
+  serverIds: string[];
+  /** API key of the project's owner. */
   token: string;
-  /** Project with many servers, and project with few. */
-  big: { slug: string; serverIds: string[] };
-  small: { slug: string; serverIds: string[] };
-  /** Wall time of the placements in `big`, and what one cost on average (wall time / count). */
-  seeding: { servers: number; concurrency: number; seconds: number; msPerPlacement: number };
 }
 
-/** A JSON call that must answer `expected`; anything else fails the bench with the problem it got. */
+export interface Seeding {
+  servers: number;
+  concurrency: number;
+  seconds: number;
+  msPerPlacement: number;
+  placementsPerSecond: number;
+  /** How many placements each end's rate covers. */
+  window: number;
+  /** Placements a second over the first `window` placements of the big project, and over its last `window`. */
+  firstWindowPerSecond: number;
+  lastWindowPerSecond: number;
+}
+
+export interface ServersWorld {
+  /** API key of the bench user, owner of the big project. */
+  token: string;
+  /** Project with many servers (the bench user's), and project with few (the legacy user's). */
+  big: SeededProject;
+  small: SeededProject;
+  /** Placements in `big`: wall time, what one cost on average, and the rates at both ends. */
+  seeding: Seeding;
+}
+
+/** A JSON call that must answer `expected`; anything else fails the seeding with the problem it got. */
 async function call<T>(base: string, token: string, method: string, path: string, body: unknown, expected: number): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });
   const text = await response.text();
   if (response.status !== expected) throw new Error(`${method} ${path}: HTTP ${response.status}, expected ${expected}: ${text.slice(0, 500)}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function createUser(base: string, adminToken: string, email: string, legacyApiAccess: boolean): Promise<string> {
+  const user = await call<{ id: number }>(base, adminToken, 'POST', '/admin/v1/users', {
+    email,
+    billing_account: { currency: 'EUR', credit_balance: '1000.00' },
+    legacy_api_access: legacyApiAccess,
+  }, 201);
+  return (await call<{ token: string }>(base, adminToken, 'POST', `/admin/v1/users/${user.id}/api-keys`, { name: 'bench' }, 201)).token;
 }
 
 async function createReadyProject(base: string, token: string, slug: string): Promise<void> {
@@ -43,21 +83,44 @@ async function createReadyProject(base: string, token: string, slug: string): Pr
   }
 }
 
-/** Places `count` servers in the project, `concurrency` requests at a time; ids in placement order. */
+/** Places `count` servers in the project, `concurrency` requests at a time: ids in placement order, and when each answer came (ms since the start, in order of answer). */
 async function placeServers(base: string, adminToken: string, slug: string, count: number, concurrency: number, log: (line: string) => void) {
   const ids = new Array<string>(count);
+  const answeredAt: number[] = [];
   const started = performance.now();
+  const logEvery = Math.max(1000, Math.round(count / 10 / 1000) * 1000);
   let next = 0;
   const worker = async () => {
     while (next < count) {
       const index = next++;
-      const body = { hostname: `${slug}-${String(index).padStart(5, '0')}`, product_id: PRODUCT_ID, location: LOCATION, image: IMAGE };
+      const body = { hostname: `${slug}-${String(index).padStart(6, '0')}`, product_id: PRODUCT_ID, location: LOCATION, image: IMAGE };
       ids[index] = (await call<{ id: string }>(base, adminToken, 'POST', `/admin/v1/projects/${slug}/servers`, body, 201)).id;
-      if ((index + 1) % 1000 === 0) log(`    ${index + 1} servers placed in ${slug} after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      answeredAt.push(performance.now() - started);
+      if (answeredAt.length % logEvery === 0) {
+        const elapsed = answeredAt.at(-1)! / 1000;
+        const rate = answeredAt.length / elapsed;
+        log(`    ${answeredAt.length} servers placed in ${slug} after ${elapsed.toFixed(1)} s (${rate.toFixed(0)}/s; ${((count - answeredAt.length) / rate / 60).toFixed(1)} min to go)`);
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-  return { ids, seconds: (performance.now() - started) / 1000 };
+  return { ids, answeredAt, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The placement figures of the big project: the overall rate, and the rate over its first and last `window` answers. */
+function seedingFigures(count: number, concurrency: number, answeredAt: number[], seconds: number): Seeding {
+  const window = Math.max(1, Math.min(RATE_WINDOW, Math.floor(count / 2)));
+  const perSecond = (placements: number, fromMs: number, toMs: number) => (placements * 1000) / Math.max(toMs - fromMs, 1e-3);
+  return {
+    servers: count,
+    concurrency,
+    seconds,
+    msPerPlacement: (seconds * 1000) / count,
+    placementsPerSecond: count / seconds,
+    window,
+    firstWindowPerSecond: perSecond(window, 0, answeredAt[window - 1]!),
+    lastWindowPerSecond: perSecond(window, answeredAt[count - window - 1] ?? 0, answeredAt[count - 1]!),
+  };
 }
 
 export async function seedServers(
@@ -65,27 +128,25 @@ export async function seedServers(
   adminToken: string,
   options: { big: number; small: number; concurrency: number; log: (line: string) => void },
 ): Promise<ServersWorld> {
-  const catalogue = await call<{ locations: { code: string; ipv4_pool?: string }[] }>(base, adminToken, 'GET', '/admin/v1/catalogue', undefined, 200);
+  const catalogue = await call<{ locations: { code: string; ipv4_pool?: string; ipv6_pool?: string }[] }>(base, adminToken, 'GET', '/admin/v1/catalogue', undefined, 200);
   const location = catalogue.locations.find((entry) => entry.code === LOCATION);
   if (!location) throw new Error(`the catalogue has no location ${LOCATION}`);
   location.ipv4_pool = BENCH_IPV4_POOL;
+  location.ipv6_pool = BENCH_IPV6_POOL;
   await call(base, adminToken, 'PUT', '/admin/v1/catalogue', catalogue, 200);
 
-  const user = await call<{ id: number }>(base, adminToken, 'POST', '/admin/v1/users', {
-    email: 'bench@cloudplane.example',
-    billing_account: { currency: 'EUR', credit_balance: '1000.00' },
-  }, 201);
-  const { token } = await call<{ token: string }>(base, adminToken, 'POST', `/admin/v1/users/${user.id}/api-keys`, { name: 'bench' }, 201);
+  const benchToken = await createUser(base, adminToken, 'bench@cloudplane.example', false);
+  const legacyToken = await createUser(base, adminToken, 'bench-legacy@cloudplane.example', true);
   const [bigSlug, smallSlug] = ['bench-big', 'bench-small'];
-  await createReadyProject(base, token, bigSlug);
-  await createReadyProject(base, token, smallSlug);
+  await createReadyProject(base, benchToken, bigSlug);
+  await createReadyProject(base, legacyToken, smallSlug);
 
   const small = await placeServers(base, adminToken, smallSlug, options.small, options.concurrency, options.log);
   const big = await placeServers(base, adminToken, bigSlug, options.big, options.concurrency, options.log);
   return {
-    token,
-    big: { slug: bigSlug, serverIds: big.ids },
-    small: { slug: smallSlug, serverIds: small.ids },
-    seeding: { servers: options.big, concurrency: options.concurrency, seconds: big.seconds, msPerPlacement: (big.seconds * 1000) / options.big },
+    token: benchToken,
+    big: { slug: bigSlug, serverIds: big.ids, token: benchToken },
+    small: { slug: smallSlug, serverIds: small.ids, token: legacyToken },
+    seeding: seedingFigures(options.big, options.concurrency, big.answeredAt, big.seconds),
   };
 }

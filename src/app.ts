@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { AdjustableClock, systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
+import { openChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildMainServer } from './http/server.ts';
@@ -30,6 +31,7 @@ export interface ApplicationOptions {
 
 export interface Application {
   database: DatabaseHandle;
+  changes: ChangeFeed;
   clock: Clock;
   upstreams: Upstreams;
   services: Services;
@@ -47,11 +49,12 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const database = openDatabase(config);
   await migrateToLatest(database);
   const { db, engine } = database;
+  const changes = await openChangeFeed(database, { databaseUrl: config.databaseUrl, logger });
 
-  const adjustable = config.testClock ? new AdjustableClock(db) : null;
+  const adjustable = config.testClock ? new AdjustableClock(db, changes) : null;
   await adjustable?.refresh();
   const clock = adjustable ?? systemClock;
-  const upstreams = createUpstreams(db, clock, config.simScale, config.rdns);
+  const upstreams = createUpstreams(db, clock, changes, config.simScale, config.rdns);
 
   const runner = options.worker
     ? new JobRunner({
@@ -61,11 +64,18 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
         logger,
         pollIntervalMs: options.jobPollIntervalMs,
         leaseMs: options.jobLeaseMs,
+        concurrency: config.workerConcurrency,
         beforePoll: adjustable ? () => adjustable.refresh() : undefined,
       })
     : null;
   const wakeWorker = () => runner?.wake();
-  const serviceDependencies = { db, engine, clock, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, wakeWorker };
+  if (adjustable) {
+    // Another process moved the clock: read the offset again, and let this process's worker run what became due.
+    changes.subscribe('clock', () => {
+      adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
+    });
+  }
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
 
@@ -99,6 +109,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   let closing: Promise<void> | null = null;
   return {
     database,
+    changes,
     clock,
     upstreams,
     services,
@@ -117,6 +128,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       closing ??= (async () => {
         await Promise.all([main?.close(), legacy?.close()]);
         await runner?.stop();
+        await changes.close();
         await database.close();
       })();
       return closing;

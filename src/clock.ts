@@ -1,6 +1,8 @@
 // The time every rule reads. With CLOUDPLANE_TEST_CLOCK=1 the operator can move
-// it forward; the offset lives in the database so every process agrees.
+// it forward; the offset lives in the database so every process agrees, and
+// the change feed tells every process to read it again when it moves.
 import { sql, type Kysely } from 'kysely';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/schema.ts';
 
 export interface Clock {
@@ -14,7 +16,10 @@ const OFFSET_KEY = 'clock_offset_ms';
 export class AdjustableClock implements Clock {
   private offsetMs = 0;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changes: ChangeFeed,
+  ) {}
 
   now(): Date {
     return new Date(Date.now() + this.offsetMs);
@@ -26,15 +31,21 @@ export class AdjustableClock implements Clock {
     this.offsetMs = Math.max(this.offsetMs, row ? Number(row.value) : 0);
   }
 
-  /** Adds to the stored offset in one statement, so concurrent advances all count. */
+  /**
+   * Adds to the stored offset in one statement, so concurrent advances all
+   * count; every other process hears of it through the change feed and reads
+   * the offset again (see app.ts).
+   */
   async advance(seconds: number): Promise<Date> {
     const step = Math.round(seconds * 1000);
-    const row = await this.db
-      .insertInto('settings')
-      .values({ key: OFFSET_KEY, value: String(step) })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(settings.value AS bigint) + ${step} AS text)` }))
-      .returning('value')
-      .executeTakeFirstOrThrow();
+    const row = await this.changes.commit('clock', (trx) =>
+      trx
+        .insertInto('settings')
+        .values({ key: OFFSET_KEY, value: String(step) })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: sql<string>`CAST(CAST(settings.value AS bigint) + ${step} AS text)` }))
+        .returning('value')
+        .executeTakeFirstOrThrow(),
+    );
     this.offsetMs = Math.max(this.offsetMs, Number(row.value));
     return this.now();
   }

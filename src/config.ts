@@ -10,6 +10,8 @@ export interface Config {
   adminToken: string | undefined;
   publicUrl: string | undefined;
   simScale: number;
+  /** How many jobs one worker runs at once. */
+  workerConcurrency: number;
   testClock: boolean;
   logLevel: string;
   /** How long a console session lasts without a request (CLOUDPLANE_SESSION_IDLE). */
@@ -117,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: adminToken || undefined,
     publicUrl: httpUrl('CLOUDPLANE_PUBLIC_URL', env.CLOUDPLANE_PUBLIC_URL),
     simScale: positiveNumber('CLOUDPLANE_SIM_SCALE', env.CLOUDPLANE_SIM_SCALE, 1),
+    // Jobs mostly wait on the systems behind the API, not the CPU: a worker runs many at once so it keeps up with the API.
+    workerConcurrency: integerIn('CLOUDPLANE_WORKER_CONCURRENCY', env.CLOUDPLANE_WORKER_CONCURRENCY, 32, 1, 1000),
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),

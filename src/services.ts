@@ -2,6 +2,7 @@
 // layers (project, legacy, operator) and the worker all use these.
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/schema.ts';
 import { BillingOutbox, billingJobs } from './modules/billing/billing-outbox.ts';
 import { FirewallInspection } from './modules/firewall/firewall-inspection.service.ts';
@@ -65,6 +66,8 @@ export interface ServiceDependencies {
   db: Kysely<Database>;
   engine: Engine;
   clock: Clock;
+  /** How a change made through one process reaches the caches of the others. */
+  changes: ChangeFeed;
   upstreams: Upstreams;
   simScale: number;
   /** How long a console session lasts without a request. */
@@ -77,7 +80,7 @@ export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
   const access = new ProjectAccess(db, clock);
   const projects = new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
-  const catalogueCache = new CatalogueCache(upstreams.billing);
+  const catalogueCache = new CatalogueCache(upstreams.billing, deps.changes);
   const servers = new ServerService({
     db,
     clock,
@@ -99,7 +102,7 @@ export function createServices(deps: ServiceDependencies): Services {
     wakeWorker: deps.wakeWorker,
   });
   return {
-    apiKeys: new ApiKeyService(db, clock),
+    apiKeys: new ApiKeyService(db, clock, deps.changes),
     users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing)),
     account: new AccountService(db, upstreams.billing, projects),
     access,
@@ -113,11 +116,11 @@ export function createServices(deps: ServiceDependencies): Services {
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,
-    firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall }),
+    firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
     reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
-    backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, catalogueCache, orders }),
+    backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, orders }),
     consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
     signIn: new SignInService(db, clock),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),

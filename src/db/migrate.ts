@@ -10,6 +10,10 @@ import * as reverseDns from './migrations/0005-reverse-dns.ts';
 import * as legacy from './migrations/0006-legacy.ts';
 import * as billingReservations from './migrations/0007-billing-reservations.ts';
 import * as consoleTables from './migrations/0008-console.ts';
+import * as addressAllocation from './migrations/0009-address-allocation.ts';
+import * as projectServerCounts from './migrations/0010-project-server-counts.ts';
+import * as changeVersions from './migrations/0011-change-versions.ts';
+import * as hotPathIndexes from './migrations/0012-hot-path-indexes.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -20,6 +24,10 @@ const migrations = {
   '0006-legacy': legacy,
   '0007-billing-reservations': billingReservations,
   '0008-console': consoleTables,
+  '0009-address-allocation': addressAllocation,
+  '0010-project-server-counts': projectServerCounts,
+  '0011-change-versions': changeVersions,
+  '0012-hot-path-indexes': hotPathIndexes,
 };
 
 class CommittedMigrations implements MigrationProvider {

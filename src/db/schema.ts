@@ -94,6 +94,12 @@ export interface BandwidthPoolsTable {
   used_gb: number;
 }
 
+/** How many servers a project has, kept by triggers on servers (migration 0010): the server list's count. */
+export interface ProjectServerCountsTable {
+  project_id: number;
+  servers: number;
+}
+
 export interface ServerSshKeysTable {
   server_id: string;
   ssh_key_id: number;
@@ -109,6 +115,25 @@ export interface IpAllocationsTable {
   /** Order among the server's addresses. */
   position: number;
   allocated_at: Timestamp;
+}
+
+/** How far the lowest-first walk through one pool of a location has got (migration 0009). */
+export interface IpPoolCursorsTable {
+  location: string;
+  kind: IpAllocationsTable['kind'];
+  /** The pool in canonical CIDR form. */
+  pool: string;
+  /** Slots handed out by the walk so far, counted from the pool's first usable one. */
+  next_offset: number;
+}
+
+/** Addresses that were allocated and are free again; triggers on ip_allocations add them. */
+export interface IpReleasedAddressesTable {
+  location: string;
+  kind: IpAllocationsTable['kind'];
+  address: string;
+  /** Fixed-width hex of the address (text order is address order); null until the allocator has read it. */
+  address_key: string | null;
 }
 
 export interface SnapshotsTable {
@@ -281,6 +306,12 @@ export interface SettingsTable {
   value: string;
 }
 
+/** SQLite's change notices (db/change-feed.ts): how many changes each topic has had. */
+export interface ChangeVersionsTable {
+  topic: string;
+  version: number;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   user_id: number;
@@ -382,7 +413,10 @@ export interface Database {
   servers: ServersTable;
   server_ssh_keys: ServerSshKeysTable;
   bandwidth_pools: BandwidthPoolsTable;
+  project_server_counts: ProjectServerCountsTable;
   ip_allocations: IpAllocationsTable;
+  ip_pool_cursors: IpPoolCursorsTable;
+  ip_released_addresses: IpReleasedAddressesTable;
   snapshots: SnapshotsTable;
   actions: ActionsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -399,6 +433,7 @@ export interface Database {
   faults: FaultsTable;
   jobs: JobsTable;
   settings: SettingsTable;
+  change_versions: ChangeVersionsTable;
   invoices: InvoicesTable;
   firewall_groups: FirewallGroupsTable;
   firewall_rules: FirewallRulesTable;

@@ -13,11 +13,15 @@
 //   another while others are queued share one database transaction (a
 //   "group"), each inside its own SAVEPOINT, and the group commits once: when
 //   nobody is waiting for the connection, or when it is GROUP_LIMIT
-//   transactions or GROUP_MAX_MS old. Nothing is answered before it is on
-//   disk: a transaction's commit, and any statement run while a group holds
-//   uncommitted writes, resolve only after the group's COMMIT. A transaction
-//   that rolls back rolls back to its savepoint and leaves the others whole.
-//   Under light load a group is one transaction and commits at once, as before.
+//   transactions or GROUP_MAX_MS old. While writes keep coming (the last
+//   commit was under BUSY_MS ago) a group whose queue ran dry waits
+//   GROUP_DELAY_MS more for company, as PostgreSQL's commit_delay does: the
+//   requests in flight reach their own transactions in that time and share
+//   the disk wait. Nothing is answered before it is on disk: a transaction's
+//   commit, and any statement run while a group holds uncommitted writes,
+//   resolve only after the group's COMMIT. A transaction that rolls back rolls
+//   back to its savepoint and leaves the others whole. Under light load a
+//   group is one transaction and commits at once, as before.
 import type Sqlite from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 
@@ -30,6 +34,10 @@ export interface StatementSource {
 const GROUP_LIMIT = 128;
 /** and none waits longer than this for the disk after its own work is done. */
 const GROUP_MAX_MS = 10;
+/** Writes count as coming steadily when the last commit was this recent, */
+const BUSY_MS = 20;
+/** and then a group waits this long for more before it commits. */
+const GROUP_DELAY_MS = 2;
 const SAVEPOINT = 'cloudplane_transaction';
 
 /** One database transaction shared by the transactions that ran in it, and the promise of its commit. */
@@ -37,6 +45,8 @@ class Group {
   /** Holds writes that are not on disk yet: anything read or written now waits for the commit. */
   dirty = false;
   transactions = 0;
+  /** Its wait for company is over: commit as soon as the connection is free. */
+  due = false;
   readonly openedAt = performance.now();
   readonly committed: Promise<void>;
   settle!: (error?: unknown) => void;
@@ -76,6 +86,8 @@ class GroupCommitSqliteDriver implements Driver {
   private current: Turn | null = null;
   private readonly waiting: { turn: Turn; start: () => void }[] = [];
   private group: Group | null = null;
+  private lastCommitAt = -Infinity;
+  private delayedCommit: NodeJS.Timeout | null = null;
 
   constructor(private readonly database: StatementSource) {}
 
@@ -145,18 +157,34 @@ class GroupCommitSqliteDriver implements Driver {
     this.database.close();
   }
 
+  /** The group commits now, or (while writes keep coming) after waiting a moment for more transactions to join it. */
+  private commitOrWait(group: Group): void {
+    if (group.due || group.full || performance.now() - this.lastCommitAt >= BUSY_MS) return this.commitGroup(group);
+    this.delayedCommit ??= setTimeout(() => {
+      this.delayedCommit = null;
+      if (this.group !== group) return;
+      group.due = true;
+      // Mid-turn, the turn commits it when it passes the connection on.
+      if (!this.current) this.commitGroup(group);
+    }, GROUP_DELAY_MS);
+  }
+
   private openGroup(): Group {
     this.run('begin immediate');
     return new Group();
   }
 
   /**
-   * The connection goes to the next turn; the group commits first when
-   * nobody else is waiting (no one left to share it with) or it is full.
+   * The connection goes to the next turn; the group commits first when it is
+   * full or its wait is over, and when nobody else is waiting for the
+   * connection (no one left to share it with) it commits or waits for company.
    */
   private passOn(turn: Turn): void {
     turn.passedOn = true;
-    if (this.group && (this.waiting.length === 0 || this.group.full)) this.commitGroup(this.group);
+    const group = this.group;
+    if (group && (group.due || group.full)) this.commitGroup(group);
+    else if (group?.dirty && this.waiting.length === 0) this.commitOrWait(group);
+    else if (group && !group.dirty && this.waiting.length === 0) this.commitGroup(group);
     const next = this.waiting.shift();
     this.current = next?.turn ?? null;
     next?.start();
@@ -164,8 +192,11 @@ class GroupCommitSqliteDriver implements Driver {
 
   private commitGroup(group: Group): void {
     this.group = null;
+    if (this.delayedCommit) clearTimeout(this.delayedCommit);
+    this.delayedCommit = null;
     try {
       this.run('commit');
+      this.lastCommitAt = performance.now();
       group.settle();
     } catch (error) {
       // The disk refused the commit: none of the group's transactions happened.

@@ -7,8 +7,10 @@ import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Actor } from '../modules/api-keys/api-keys.service.ts';
 import type { ProjectService } from '../modules/projects/projects.service.ts';
-import { listBilledServers, type ServerRecord } from '../modules/servers/server-records.ts';
+import type { CatalogueCache } from '../modules/catalogue/catalogue-cache.ts';
+import { listBilledServers, listBilledServerSummaries, type BilledServerSummary, type ServerRecord } from '../modules/servers/server-records.ts';
 import type { BillingPort, BillingService } from '../upstreams/billing/port.ts';
+import { legacyCatalogueView, toLegacyServer, type LegacyServerView } from './servers.ts';
 
 /** Billing states of a server that still exists: the legacy list shows these, not Pending, Cancelled or Terminated ones. */
 const LISTED_STATES = new Set(['Active', 'Suspended', 'Pending Cancellation']);
@@ -24,6 +26,8 @@ export interface LegacyAccountDependencies {
   billing: BillingPort;
   /** Makes the default project and says which projects the user owns. */
   projects: ProjectService;
+  /** Product names and upgrades for the views. */
+  catalogue: CatalogueCache;
 }
 
 const unknownServer = () => new AppError('not_found', 'Server not found');
@@ -31,15 +35,21 @@ const unknownServer = () => new AppError('not_found', 'Server not found');
 export class LegacyAccounts {
   constructor(private readonly deps: LegacyAccountDependencies) {}
 
-  /** The user's active servers, oldest service first. */
-  async servers(actor: Actor): Promise<LegacyServer[]> {
-    const owned = await this.ownedServers(actor.userId);
-    if (owned.length === 0) return [];
-    const services = await this.deps.billing.listServices(actor.userId);
-    const byService = new Map(owned.map((entry) => [entry.server.billingServiceId, entry]));
-    return services
-      .filter((service) => LISTED_STATES.has(service.status) && byService.has(service.serviceId))
-      .map((service) => ({ ...byService.get(service.serviceId)!, service }));
+  /**
+   * The user's active servers as the legacy API shows them, oldest service
+   * first. A fixed number of reads however many servers there are: the
+   * servers with their addresses in one statement, their services in one
+   * billing call.
+   */
+  async listServers(actor: Actor): Promise<LegacyServerView[]> {
+    return this.views(actor, await this.ownedSummaries(actor.userId));
+  }
+
+  /** One active server of the user as the legacy API shows it; 404 otherwise. */
+  async showServer(actor: Actor, legacyId: number): Promise<LegacyServerView> {
+    const [view] = await this.views(actor, await this.ownedSummaries(actor.userId, legacyId));
+    if (!view) throw unknownServer();
+    return view;
   }
 
   /** One active server of the user by its legacy id (the billing service id); 404 otherwise. */
@@ -58,6 +68,25 @@ export class LegacyAccounts {
    */
   defaultProject(actor: Actor, options: { create: boolean }): Promise<string | null> {
     return this.deps.projects.ensureDefaultProject(actor.userId, options);
+  }
+
+  private async views(actor: Actor, servers: BilledServerSummary[]): Promise<LegacyServerView[]> {
+    if (servers.length === 0) return [];
+    const [services, catalogue] = await Promise.all([
+      this.deps.billing.getServices(servers.map((server) => server.billingServiceId)),
+      this.deps.catalogue.get(),
+    ]);
+    const byService = new Map(servers.map((server) => [server.billingServiceId, server]));
+    const products = legacyCatalogueView(catalogue);
+    return services
+      .filter((service) => service.userId === actor.userId && LISTED_STATES.has(service.status) && byService.has(service.serviceId))
+      .sort((a, b) => a.serviceId - b.serviceId)
+      .map((service) => toLegacyServer(byService.get(service.serviceId)!, service, products));
+  }
+
+  private async ownedSummaries(userId: number, serviceId?: number): Promise<BilledServerSummary[]> {
+    const owned = await this.deps.projects.ownedProjects(userId);
+    return listBilledServerSummaries(this.deps.db, owned.map((project) => project.id), serviceId);
   }
 
   /** Servers in projects the user owns that have a billing service (optionally: that one service). */

@@ -30,10 +30,10 @@ export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, opt
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
   requireLegacyAccess(app, options.services.apiKeys, options.db);
   const { db, services, upstreams } = options;
-  const accounts = new LegacyAccounts({ db, billing: upstreams.billing, projects: services.projects });
+  const accounts = new LegacyAccounts({ db, billing: upstreams.billing, projects: services.projects, catalogue: services.catalogueCache });
   const consoleUrl = consoleBaseUrl(options.publicUrl, options.mainPort);
   await app.register(legacyProductRoutes, { billing: upstreams.billing });
   await app.register(legacyDeployRoutes, { services, accounts, consoleUrl });
-  await app.register(legacyServerRoutes, { db, services, accounts, consoleUrl });
+  await app.register(legacyServerRoutes, { services, accounts, consoleUrl });
   await app.register(legacyKeyRoutes, { services, accounts });
 };

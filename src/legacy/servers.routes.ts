@@ -2,19 +2,16 @@
 // over the project API's services on the project the server lives in.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import type { Database } from '../db/schema.ts';
 import { Id, jsonResponse, Text } from '../http/common.schemas.ts';
 import { REASON_MAX_LENGTH } from '../modules/cancellation/cancellation.schemas.ts';
-import { listServerAddresses } from '../modules/addresses/address-pools.ts';
 import type { ActionName } from '../modules/actions/actions.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
-import type { LegacyAccounts, LegacyServer } from './legacy-accounts.service.ts';
+import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
-import { LegacyServerSchema, toLegacyServer } from './servers.ts';
+import { LegacyServerSchema } from './servers.ts';
 
 const ServerParams = Type.Object({ server: Id({ description: "The server's billing service id" }) });
 
@@ -42,25 +39,14 @@ const POWER_ACTIONS: Record<string, { action: ActionName; operationId: string }>
 const serverFailures = [401, 403, 404, 502, 503] as const;
 
 export interface LegacyServerRouteOptions {
-  db: Kysely<Database>;
   services: Services;
   accounts: LegacyAccounts;
   /** Base of the console's invoice links (the main listener). */
   consoleUrl: (request: FastifyRequest) => string;
 }
 
-export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOptions> = async (app, { db, services, accounts, consoleUrl }) => {
+export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOptions> = async (app, { services, accounts, consoleUrl }) => {
   const tags = ['servers'];
-
-  async function view(entries: LegacyServer[]) {
-    const catalogue = await services.catalogueCache.get();
-    return Promise.all(
-      entries.map(async (entry) => {
-        const { ipv4 } = await listServerAddresses(db, entry.server.id);
-        return toLegacyServer({ ...entry, primaryAddress: ipv4[0]?.address ?? null }, catalogue);
-      }),
-    );
-  }
 
   app.get(
     '/servers',
@@ -73,7 +59,7 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
         response: { 200: Success(Type.Object({ servers: Type.Array(LegacyServerSchema) })), ...failureResponses(401, 403, 502, 503) },
       },
     },
-    async (request) => success({ servers: await view(await accounts.servers(request.legacyActor)) }),
+    async (request) => success({ servers: await accounts.listServers(request.legacyActor) }),
   );
 
   app.get(
@@ -87,10 +73,7 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
         response: { 200: Success(Type.Object({ server: LegacyServerSchema })), ...failureResponses(...serverFailures) },
       },
     },
-    async (request) => {
-      const [server] = await view([await accounts.server(request.legacyActor, request.params.server)]);
-      return success({ server: server! });
-    },
+    async (request) => success({ server: await accounts.showServer(request.legacyActor, request.params.server) }),
   );
 
   app.get(

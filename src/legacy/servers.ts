@@ -5,7 +5,8 @@ import { CalendarDate, Currency, Id, List, Text } from '../http/common.schemas.t
 import { MAX_UPGRADES, type Catalogue } from '../modules/catalogue/catalogue.schemas.ts';
 import { LegacyProductId } from './legacy.schemas.ts';
 import { upgradeOptions } from '../modules/orders/order-requests.ts';
-import type { LegacyServer } from './legacy-accounts.service.ts';
+import type { BilledServerSummary } from '../modules/servers/server-records.ts';
+import type { BillingService } from '../upstreams/billing/port.ts';
 
 // Empty strings stand in for what the server does not know (no hostname, no address yet).
 export const LegacyServerSchema = Type.Object({
@@ -34,9 +35,33 @@ export type LegacyServerView = Static<typeof LegacyServerSchema>;
 
 export const toAmount = (minor: number) => minor / 100;
 
-export function toLegacyServer(entry: LegacyServer & { primaryAddress: string | null }, catalogue: Catalogue): LegacyServerView {
-  const { server, service } = entry;
-  const product = catalogue.products.find((candidate) => candidate.id === service.productId);
+/**
+ * What the view needs of the catalogue, worked out once for a whole list:
+ * each product's name and upgrades by id, instead of searching the product
+ * list (and its upgrades' products) once per server.
+ */
+export interface LegacyCatalogueView {
+  productName(productId: number): string | undefined;
+  upgradeIds(productId: number): string[];
+}
+
+export function legacyCatalogueView(catalogue: Catalogue): LegacyCatalogueView {
+  const products = new Map(catalogue.products.map((product) => [product.id, product]));
+  const upgrades = new Map<number, string[]>();
+  return {
+    productName: (productId) => products.get(productId)?.name,
+    upgradeIds(productId) {
+      let ids = upgrades.get(productId);
+      if (!ids) {
+        ids = upgradeOptions(catalogue, productId).map((option) => String(option.id));
+        upgrades.set(productId, ids);
+      }
+      return ids;
+    },
+  };
+}
+
+export function toLegacyServer(server: BilledServerSummary, service: BillingService, catalogue: LegacyCatalogueView): LegacyServerView {
   return {
     id: service.serviceId,
     hostname: server.hostname ?? '',
@@ -44,12 +69,12 @@ export function toLegacyServer(entry: LegacyServer & { primaryAddress: string | 
     created: server.createdAt.slice(0, 10),
     product: {
       _id: String(service.productId),
-      name: product?.name ?? server.plan.name ?? '',
-      location: server.location.code ?? '',
+      name: catalogue.productName(service.productId) ?? server.planName ?? '',
+      location: server.locationCode ?? '',
       image: server.image.display_name ?? server.image.name ?? '',
-      available_upgrades: upgradeOptions(catalogue, service.productId).map((option) => String(option.id)),
+      available_upgrades: catalogue.upgradeIds(service.productId),
     },
-    network: { primary_ipaddress: entry.primaryAddress ?? '' },
+    network: { primary_ipaddress: server.primaryIpv4 ?? '' },
     billing: {
       billing_cycle: service.billingCycle,
       next_due: service.nextDueDate,

@@ -1,6 +1,7 @@
 // Fault injection: any system behind the API can be made to fail on purpose.
 // The faults live in the database so every process (API and workers) sees them.
 import type { Kysely } from 'kysely';
+import { CachedUntilChanged, type ChangeFeed } from '../db/change-feed.ts';
 import { readBool } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -27,34 +28,29 @@ export interface Fault {
   committed: boolean;
 }
 
-/**
- * How long a process trusts its snapshot of which systems have a fault. A
- * fault set through this process applies at once; one set through another
- * process (several API processes on PostgreSQL) within this time.
- */
-export const FAULT_SNAPSHOT_MS = 1000;
-
 export class FaultStore {
-  private activeSnapshot: { systems: Set<string>; loadedAt: number } | null = null;
+  /**
+   * Which systems have a fault in force, kept until a fault is set, cleared
+   * or used up through any process: the change feed tells every process
+   * within milliseconds (this one at once), so the common case (no fault)
+   * never touches the database.
+   */
+  private readonly activeSystems: CachedUntilChanged<Set<string>>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
-
-  /** Systems with a fault in force; read from the database at most once per FAULT_SNAPSHOT_MS. */
-  private async activeSystems(): Promise<Set<string>> {
-    const snapshot = this.activeSnapshot;
-    if (snapshot && Date.now() - snapshot.loadedAt < FAULT_SNAPSHOT_MS) return snapshot.systems;
-    const rows = await this.db
-      .selectFrom('faults')
-      .select('system')
-      .where('mode', '<>', 'ok')
-      .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
-      .execute();
-    const systems = new Set(rows.map((row) => row.system));
-    this.activeSnapshot = { systems, loadedAt: Date.now() };
-    return systems;
+    private readonly changes: ChangeFeed,
+  ) {
+    this.activeSystems = new CachedUntilChanged(changes, 'faults', async () => {
+      const rows = await this.db
+        .selectFrom('faults')
+        .select('system')
+        .where('mode', '<>', 'ok')
+        .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
+        .execute();
+      return new Set(rows.map((row) => row.system));
+    });
   }
 
   async list(): Promise<Fault[]> {
@@ -69,22 +65,23 @@ export class FaultStore {
 
   async set(system: SystemName, mode: FaultMode, count: number | null, committed: boolean): Promise<Fault> {
     const values = { mode, remaining: mode === 'ok' ? null : count, committed, updated_at: this.clock.now().toISOString() };
-    await this.db
-      .insertInto('faults')
-      .values({ system, ...values })
-      .onConflict((conflict) => conflict.column('system').doUpdateSet(values))
-      .execute();
-    this.activeSnapshot = null;
+    await this.changes.commit('faults', (trx) =>
+      trx
+        .insertInto('faults')
+        .values({ system, ...values })
+        .onConflict((conflict) => conflict.column('system').doUpdateSet(values))
+        .execute(),
+    );
     return { system, mode, count: values.remaining, committed };
   }
 
   /**
    * The fault that applies to this one call, counting it; only a fault in one
    * of `modes` applies (and is counted). The common case (no fault) is
-   * answered from the snapshot and never touches the database.
+   * answered from the kept set of active systems.
    */
   async take(system: SystemName, modes: readonly FaultMode[] = FAILING_MODES): Promise<Fault | null> {
-    if (!(await this.activeSystems()).has(system)) return null;
+    if (!(await this.activeSystems.get()).has(system)) return null;
     // The decrement and the check are one statement, so concurrent calls never use one count twice.
     const row = await this.db
       .updateTable('faults')
@@ -94,9 +91,12 @@ export class FaultStore {
       .where((eb) => eb.or([eb('remaining', 'is', null), eb('remaining', '>', 0)]))
       .returning(['mode', 'remaining', 'committed'])
       .executeTakeFirst();
-    // The last count used up, or no fault in any mode: the fault is over, look again next time.
+    // The last count used up: the fault is over, for every process. Were the
+    // notice lost, the others would still find no row here and look again.
+    if (row?.remaining === 0) await this.changes.announce('faults').catch(() => this.activeSystems.drop());
+    // No fault in any mode: this copy is behind, look again next time.
     // (No row when only some modes apply says nothing about the others.)
-    if (row ? row.remaining === 0 : modes === FAILING_MODES) this.activeSnapshot = null;
+    else if (!row && modes === FAILING_MODES) this.activeSystems.drop();
     if (!row) return null;
     return { system, mode: row.mode, count: row.remaining, committed: readBool(row.committed) };
   }

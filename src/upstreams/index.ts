@@ -5,6 +5,7 @@
 // a built-in implementation.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Database } from '../db/schema.ts';
 import { BuiltinBilling } from './billing/builtin.ts';
 import type { BillingBackOffice, BillingPort } from './billing/port.ts';
@@ -30,9 +31,9 @@ export interface Upstreams {
   backOffice: { billing: BillingBackOffice; provisioning: ProvisioningPort; firewall: FirewallPort };
 }
 
-export function createUpstreams(db: Kysely<Database>, clock: Clock, simScale = 1, rdnsConfig: RdnsConfig = { backend: 'builtin' }): Upstreams {
-  const faults = new FaultStore(db, clock);
-  const billing = new BuiltinBilling(db, clock);
+export function createUpstreams(db: Kysely<Database>, clock: Clock, changes: ChangeFeed, simScale = 1, rdnsConfig: RdnsConfig = { backend: 'builtin' }): Upstreams {
+  const faults = new FaultStore(db, clock, changes);
+  const billing = new BuiltinBilling(db, clock, changes);
   const provisioning = new BuiltinProvisioning(db, clock, simScale);
   const firewall = new BuiltinFirewall(db, clock);
   return {

@@ -58,7 +58,8 @@ export interface BuildOptions {
 
 let emailCounter = 0;
 
-async function call(url: string, options: CallOptions, defaultKey: string | null): Promise<CallResult> {
+/** One HTTP call as the helpers make it: JSON in and out, the key as a Bearer token. */
+export async function call(url: string, options: CallOptions, defaultKey: string | null): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? defaultKey : options.key;
   if (key) headers.authorization = `Bearer ${key}`;
@@ -101,6 +102,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     adminToken: OPERATOR_TOKEN,
     publicUrl: undefined,
     simScale: 0.01,
+    workerConcurrency: 4,
     testClock: true,
     logLevel: 'silent',
     sessionIdleMs: 12 * 60 * 60 * 1000,

@@ -24,7 +24,7 @@ export interface ConsoleClient {
 
 const CSRF_FIELD = /name="_csrf" value="([^"]+)"/;
 
-export function consoleClient(app: TestApp): ConsoleClient {
+export function consoleClient(app: Pick<TestApp, 'baseUrl'>): ConsoleClient {
   const cookies = new Map<string, string>();
   const client: ConsoleClient = {
     cookies,

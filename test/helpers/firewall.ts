@@ -1,7 +1,8 @@
 // Firewall groups, rules and attachments over the project API, for the
 // firewall tests (firewall.*.test.ts): paths, calls that must succeed, what a
 // server has attached and its firewall generation, and one call of each of
-// the eleven endpoints for the tests that refuse them all.
+// the eleven endpoints for the tests that refuse them all; what a server's
+// controller applied, and the propagation jobs drained.
 import assert from 'node:assert/strict';
 import type { CallResult } from './build.ts';
 import { placeServer, type World, type WorldOptions } from './world.ts';
@@ -64,6 +65,20 @@ export async function serverGroups(w: World, serverId: string): Promise<number[]
 export async function generations(w: World, ...serverIds: string[]): Promise<number[]> {
   const rows = await w.app.app.database.db.selectFrom('servers').select(['id', 'firewall_generation']).where('id', 'in', serverIds).execute();
   return serverIds.map((id) => Number(rows.find((row) => row.id === id)!.firewall_generation));
+}
+
+/** What the controller applied on a server, as the operator API shows it: `{generation, applied_generation, ruleset}`. */
+export async function appliedFirewall(w: World, serverId: string): Promise<{ generation: number; applied_generation: number; ruleset: string }> {
+  const response = await w.app.admin(`/servers/${serverId}/firewall`);
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return response.body;
+}
+
+/** Runs every job that is due now (and what those make due): propagation drained instead of waited for. */
+export async function runDueJobs(w: World): Promise<void> {
+  const { runner } = w.app.app;
+  assert.ok(runner, 'the test app runs a worker');
+  await runner.runDueJobs();
 }
 
 /** One call of each of the eleven firewall endpoints, with valid bodies. */

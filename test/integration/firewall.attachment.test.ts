@@ -2,15 +2,16 @@
 // firewall-groups/; DESIGN D12; issue 5 item 3): PUT replaces the set; every
 // change that affects a server bumps its firewall generation and enqueues its
 // propagation in the same transaction, and nothing else does; racing
-// creates, rule changes, attachments and deletes stay consistent.
+// creates, rule changes, attachments and deletes stay consistent; the
+// controller answers many servers' groups in one call (attachedGroupsOf).
 // The firewall API's tests are firewall.groups, firewall.rules,
 // firewall.attachment and firewall.access; what reaches the servers is
 // tested in firewall-propagation and nft-enforcement.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { attach, attachPath, createGroup, createRule, FIREWALL_WORLD, generations, getGroup, groupPath, groupsPath, place, rulePath, rulesPath, serverGroups } from '../helpers/firewall.ts';
+import { attach, attachPath, createGroup, createRule, FIREWALL_WORLD, generations, getGroup, groupPath, groupsPath, place, rulePath, rulesPath, runDueJobs, serverGroups } from '../helpers/firewall.ts';
 import { assertFieldError, assertProblem } from '../helpers/problems.ts';
-import { buildWorld } from '../helpers/world.ts';
+import { buildWorld, setFault } from '../helpers/world.ts';
 
 type Json = Record<string, any>;
 
@@ -122,9 +123,9 @@ test('propagation: each change that affects a server bumps its firewall generati
   assert.equal((await w.app.api(groupPath(w, web.id), { method: 'DELETE', key: w.key })).status, 204);
   assert.deepEqual(await generations(w, first, second, bystander), [6, 7, 0]);
 
-  // Every bump came with a propagation job for that server, enqueued with it.
-  const jobs = await w.app.app.database.db.selectFrom('jobs').select(['payload']).where('type', '=', 'firewall.propagate').execute();
-  const jobServers = jobs.map((job) => (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload).serverId as string);
+  // Every bump came with a propagation job naming that server, enqueued with it.
+  const jobs = await w.app.app.database.db.selectFrom('jobs').select(['payload']).where('type', '=', 'firewall.propagate-servers').execute();
+  const jobServers = jobs.flatMap((job) => (typeof job.payload === 'string' ? JSON.parse(job.payload) : job.payload).serverIds as string[]);
   assert.equal(jobServers.filter((id) => id === first).length, 6);
   assert.equal(jobServers.filter((id) => id === second).length, 7);
   assert.equal(jobServers.filter((id) => id === bystander).length, 0);
@@ -185,4 +186,31 @@ test('concurrency: racing creates give one 201 and 409s naming it; a delete raci
     assert.deepEqual(dangling, []);
     assert.equal((await attach(w, servers[0]!, [groupId])).status, 200);
   }
+});
+
+test('the controller answers the groups of many servers in one call (attachedGroupsOf), and fails as a whole while it fails', async (t) => {
+  const w = await buildWorld(t, FIREWALL_WORLD);
+  const web = await createGroup(w, 'web');
+  const out = await createGroup(w, 'out', 'egress');
+  const [first, second, bare] = [await place(w, 'web-1'), await place(w, 'web-2'), await place(w, 'bare')];
+  assert.equal((await attach(w, first, [out.id, web.id])).status, 200);
+  assert.equal((await attach(w, second, [web.id])).status, 200);
+  const { firewall } = w.app.app.upstreams;
+
+  const groups = await firewall.attachedGroupsOf([second, first, bare, '0123456789abcdef']);
+  // Every server asked is answered, in the order asked; no groups (or no such server) is [].
+  assert.deepEqual([...groups], [
+    [second, [web.id]],
+    [first, [web.id, out.id].sort((a, b) => a - b)],
+    [bare, []],
+    ['0123456789abcdef', []],
+  ]);
+  for (const server of [first, second, bare]) assert.deepEqual(groups.get(server), await firewall.attachedGroups(server));
+  assert.deepEqual([...(await firewall.attachedGroupsOf([]))], []);
+
+  // Propagation calls the controller too: drained first, so the one fault is this call's.
+  await runDueJobs(w);
+  await setFault(w.app, 'firewall', { mode: 'down', count: 1 });
+  await assert.rejects(firewall.attachedGroupsOf([first, second]), { system: 'firewall', kind: 'unavailable' });
+  assert.deepEqual((await firewall.attachedGroupsOf([first])).get(first), groups.get(first), 'one call took the one fault');
 });

@@ -6,7 +6,9 @@
 // operator's credit adjustments, settling invoices, and billing services.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import pino from 'pino';
 import type { Clock } from '../../src/clock.ts';
+import { openChangeFeed, type ChangeFeed } from '../../src/db/change-feed.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { formatMoney, parseMoney } from '../../src/money.ts';
@@ -51,14 +53,18 @@ let userCounter = 0;
 async function setup(t: TestContext): Promise<Harness> {
   const database = await createTestDatabase();
   const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  // Opened once migrated, closed before the database.
+  let changes: ChangeFeed | undefined = undefined;
   t.after(async () => {
+    await changes?.close();
     await handle.close();
     await database.drop();
   });
   await migrateToLatest(handle);
+  changes = await openChangeFeed(handle, { databaseUrl: database.databaseUrl, logger: pino({ level: 'silent' }) });
   const { db } = handle;
   const clock = new TestClock();
-  const billing = new BuiltinBilling(db, clock);
+  const billing = new BuiltinBilling(db, clock, changes);
 
   const harness: Harness = {
     handle,

@@ -1,19 +1,13 @@
 // Public addresses come from per-location pools in the catalogue: IPv4 hosts
 // one by one, IPv6 as /64 subnets. The lowest free slot is handed out so that
-// released addresses are reused before the pool is drawn down further.
-//
-// The primary key on ip_allocations.address is what makes a double allocation
-// impossible; the read of used addresses only picks a good first guess. When
-// another transaction (or process) claims the same slot first, the insert does
-// nothing and the next slot is tried. ON CONFLICT DO NOTHING is used instead of
-// catching the unique violation because on PostgreSQL a failed statement aborts
-// the caller's whole transaction.
+// released addresses are reused before the pool is drawn down further
+// (address-allocator.ts finds it without reading the addresses in use).
 import ipaddr from 'ipaddr.js';
 import type { Kysely } from 'kysely';
 import { readBool } from '../../db/columns.ts';
-import type { Database, IpAllocationsTable } from '../../db/schema.ts';
-
-type AddressKind = IpAllocationsTable['kind'];
+import { preparedQuery } from '../../db/prepared.ts';
+import type { Database } from '../../db/schema.ts';
+import { allocateLowestFree, type AddressKind, type PoolSlots } from './address-allocator.ts';
 
 export class PoolExhausted extends Error {
   constructor(
@@ -63,12 +57,6 @@ function bigIntToBytes(value: bigint, length: number): number[] {
   return bytes;
 }
 
-/** Slots are numbered like addresses: an IPv4 address as a 32-bit number, an IPv6 /64 by its upper 64 bits. */
-interface SlotRange {
-  first: bigint;
-  last: bigint;
-}
-
 function ipv4Network(cidr: string): { network: bigint; broadcast: bigint; prefix: number } {
   const problem = ipv4PoolProblem(cidr);
   if (problem) throw new Error(`invalid IPv4 pool "${cidr}": ${problem}`);
@@ -84,16 +72,53 @@ function ipv4FromSlot(slot: bigint): string {
   return ipaddr.fromByteArray(bigIntToBytes(slot, 4)).toString();
 }
 
+// What ipaddr.IPv4.isValidFourPartDecimal accepts, read without ipaddr.js
+// first trying every other IPv4 spelling: starting a pool's walk reads every
+// address in use, and tens of thousands should take milliseconds, not seconds.
+const FOUR_DECIMAL_PARTS = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})$/;
+
 function ipv4Slot(address: string): bigint | undefined {
-  return ipaddr.IPv4.isValidFourPartDecimal(address) ? bytesToBigInt(ipaddr.IPv4.parse(address).toByteArray()) : undefined;
+  const parts = FOUR_DECIMAL_PARTS.exec(address);
+  if (!parts) return undefined;
+  let slot = 0n;
+  for (const part of parts.slice(1)) {
+    const byte = Number(part);
+    if (byte > 255) return undefined;
+    slot = (slot << 8n) | BigInt(byte);
+  }
+  return slot;
 }
 
-function ipv6SubnetRange(cidr: string): SlotRange {
+/** Hosts are handed out from the second on: the first is the gateway. A slot is the address as a 32-bit number. */
+function ipv4HostSlots(cidr: string): PoolSlots {
+  const { network, broadcast, prefix } = ipv4Network(cidr);
+  return {
+    kind: 'ipv4',
+    cidr: `${ipv4FromSlot(network)}/${prefix}`,
+    first: network + 2n,
+    last: broadcast - 1n,
+    keyDigits: 8,
+    toSlot: ipv4Slot,
+    toAddress: ipv4FromSlot,
+  };
+}
+
+/** Every /64 of the pool may be handed out; a slot is the upper 64 bits of its address. */
+function ipv6SubnetSlots(cidr: string): PoolSlots {
   const problem = ipv6PoolProblem(cidr);
   if (problem) throw new Error(`invalid IPv6 pool "${cidr}": ${problem}`);
   const [, prefix] = ipaddr.IPv6.parseCIDR(cidr);
-  const first = bytesToBigInt(ipaddr.IPv6.networkAddressFromCIDR(cidr).toByteArray().slice(0, 8));
-  return { first, last: first + (1n << BigInt(MAX_IPV6_POOL_PREFIX - prefix)) - 1n };
+  const network = ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  const first = bytesToBigInt(network.toByteArray().slice(0, 8));
+  return {
+    kind: 'ipv6_subnet',
+    cidr: `${network.toString()}/${prefix}`,
+    first,
+    last: first + (1n << BigInt(MAX_IPV6_POOL_PREFIX - prefix)) - 1n,
+    keyDigits: 16,
+    toSlot: ipv6SubnetSlot,
+    toAddress: ipv6SubnetFromSlot,
+  };
 }
 
 /** The canonical text of a /64: lowercase and compressed (RFC 5952), as stored and shown. */
@@ -116,65 +141,6 @@ export function describeIpv4Pool(cidr: string): { netmask: string; gateway: stri
   };
 }
 
-interface Claim {
-  kind: AddressKind;
-  location: string;
-  serverId: string;
-  isPrimary: boolean;
-  position: number;
-  now: string;
-}
-
-/** Inserts the allocation unless the address is already taken; true when this call got it. */
-async function claim(db: Kysely<Database>, address: string, values: Claim): Promise<boolean> {
-  const inserted = await db
-    .insertInto('ip_allocations')
-    .values({
-      address,
-      kind: values.kind,
-      location: values.location,
-      server_id: values.serverId,
-      is_primary: values.isPrimary,
-      position: values.position,
-      allocated_at: values.now,
-    })
-    .onConflict((conflict) => conflict.column('address').doNothing())
-    .returning('address')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
-
-// One read of the location's allocations, then the first gap is found in
-// memory: a pool with thousands of addresses in use costs one query, not one
-// per address tried.
-async function claimLowestFree(
-  db: Kysely<Database>,
-  pool: string,
-  range: SlotRange,
-  toSlot: (address: string) => bigint | undefined,
-  toAddress: (slot: bigint) => string,
-  values: Claim,
-): Promise<string> {
-  const rows = await db
-    .selectFrom('ip_allocations')
-    .select('address')
-    .where('location', '=', values.location)
-    .where('kind', '=', values.kind)
-    .execute();
-  const taken = new Set<bigint>();
-  for (const { address } of rows) {
-    const slot = toSlot(address);
-    if (slot !== undefined) taken.add(slot);
-  }
-  // Slots only move forward: one lost to a concurrent claim is taken for good.
-  for (let slot = range.first; slot <= range.last; slot++) {
-    if (taken.has(slot)) continue;
-    const address = toAddress(slot);
-    if (await claim(db, address, values)) return address;
-  }
-  throw new PoolExhausted(values.location, pool, values.kind);
-}
-
 export interface Ipv4Request {
   location: string;
   /** The location's ipv4_pool, e.g. "192.0.2.0/24". */
@@ -191,9 +157,9 @@ export interface Ipv4Request {
  * Throws PoolExhausted when every host is in use.
  */
 export async function allocateIpv4(db: Kysely<Database>, request: Ipv4Request): Promise<string> {
-  const { network, broadcast } = ipv4Network(request.pool);
-  const range = { first: network + 2n, last: broadcast - 1n };
-  return claimLowestFree(db, request.pool, range, ipv4Slot, ipv4FromSlot, { ...request, kind: 'ipv4' });
+  const address = await allocateLowestFree(db, ipv4HostSlots(request.pool), request);
+  if (address === undefined) throw new PoolExhausted(request.location, request.pool, 'ipv4');
+  return address;
 }
 
 export interface Ipv6Request {
@@ -206,16 +172,16 @@ export interface Ipv6Request {
 
 /** Allocates the lowest free /64 of the pool to the server, e.g. "2001:db8:1::/64". Throws PoolExhausted when none is left. */
 export async function allocateIpv6Subnet(db: Kysely<Database>, request: Ipv6Request): Promise<string> {
-  const range = ipv6SubnetRange(request.pool);
-  return claimLowestFree(db, request.pool, range, ipv6SubnetSlot, ipv6SubnetFromSlot, {
-    ...request,
-    kind: 'ipv6_subnet',
-    isPrimary: false,
-    position: 0,
-  });
+  const subnet = await allocateLowestFree(db, ipv6SubnetSlots(request.pool), { ...request, isPrimary: false, position: 0 });
+  if (subnet === undefined) throw new PoolExhausted(request.location, request.pool, 'ipv6_subnet');
+  return subnet;
 }
 
-/** Frees every address and subnet of the server; returns how many. The foreign key cascades too, but deletion says so explicitly. */
+/**
+ * Frees every address and subnet of the server; returns how many. A trigger
+ * puts each on the released list, to be handed out again first. The foreign
+ * key cascades too, but deletion says so explicitly.
+ */
 export async function releaseServerAddresses(db: Kysely<Database>, serverId: string): Promise<number> {
   const result = await db.deleteFrom('ip_allocations').where('server_id', '=', serverId).executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -228,12 +194,13 @@ export interface ServerAddresses {
   ipv6Subnets: string[];
 }
 
+// Every server read lists its addresses: prepared once (db/prepared.ts).
+const selectServerAddresses = preparedQuery((db, serverId: string) =>
+  db.selectFrom('ip_allocations').select(['address', 'kind', 'is_primary', 'position', 'allocated_at']).where('server_id', '=', serverId),
+);
+
 export async function listServerAddresses(db: Kysely<Database>, serverId: string): Promise<ServerAddresses> {
-  const rows = await db
-    .selectFrom('ip_allocations')
-    .select(['address', 'kind', 'is_primary', 'position', 'allocated_at'])
-    .where('server_id', '=', serverId)
-    .execute();
+  const rows = await selectServerAddresses(db, serverId);
 
   const ipv4 = rows
     .filter((row) => row.kind === 'ipv4')

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
@@ -69,11 +70,12 @@ const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 const DECOY_HASH = hashToken('decoy');
 
 /**
- * How long a process reuses a key's row. Revoking through this process takes
- * effect at once; through another process (scale-out on PostgreSQL) within
- * this time. The secret is still compared, and expiry checked, on every call.
+ * How many keys' rows a process keeps. A row is kept until a key is revoked
+ * through any process: the change feed tells every process within
+ * milliseconds (this one at once), and they read the rows again. The secret is
+ * still compared, and expiry checked, on every call. Past this many, the key
+ * used longest ago makes room.
  */
-export const KEY_CACHE_MS = 2000;
 const MAX_CACHED_KEYS = 10_000;
 
 interface KeyRow {
@@ -86,25 +88,38 @@ interface KeyRow {
 }
 
 export class ApiKeyService {
-  private readonly cache = new Map<string, { row: KeyRow | undefined; loadedAt: number }>();
+  /** Rows by lookup id, each with the change-feed stamp it was read under; least recently used first. */
+  private readonly cache = new Map<string, { row: KeyRow; stamp: number }>();
   /** When this process last wrote each key's last_used_at (cloudplane's clock, ms). */
   private readonly lastUsedWrites = new Map<number, number>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {}
 
   private async findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
+    const stamp = this.changes.stamp('api-keys');
     const cached = this.cache.get(lookupId);
-    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached.row;
+    if (cached) {
+      this.cache.delete(lookupId);
+      if (cached.stamp === stamp) {
+        this.cache.set(lookupId, cached);
+        return cached.row;
+      }
+    }
     const row = await this.db
       .selectFrom('api_keys')
       .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
       .where('lookup_id', '=', lookupId)
       .executeTakeFirst();
-    if (this.cache.size >= MAX_CACHED_KEYS) this.cache.clear();
-    this.cache.set(lookupId, { row, loadedAt: Date.now() });
+    // Unknown ids are not kept: random guesses would only push real keys out.
+    // A row read while a revocation was heard is used once, not kept.
+    if (row && stamp !== null && stamp === this.changes.stamp('api-keys')) {
+      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(lookupId, { row, stamp });
+    }
     return row;
   }
 
@@ -206,28 +221,27 @@ export class ApiKeyService {
    * nothing, so its first revocation time stays.
    */
   async revokeOwn(userId: number, keyId: number): Promise<void> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: this.clock.now().toISOString() })
-      .where('id', '=', keyId)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+    // Every process stops accepting the key when this commits (this one before it returns).
+    const result = await this.changes.commit('api-keys', (trx) =>
+      trx
+        .updateTable('api_keys')
+        .set({ revoked_at: this.clock.now().toISOString() })
+        .where('id', '=', keyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst(),
+    );
     if (Number(result.numUpdatedRows) === 0) {
       const own = await this.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('user_id', '=', userId).executeTakeFirst();
       if (!own) throw notFound('API key');
     }
-    this.cache.clear();
   }
 
   async revoke(keyId: number): Promise<void> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: this.clock.now().toISOString() })
-      .where('id', '=', keyId)
-      .executeTakeFirst();
+    const result = await this.changes.commit('api-keys', (trx) =>
+      trx.updateTable('api_keys').set({ revoked_at: this.clock.now().toISOString() }).where('id', '=', keyId).executeTakeFirst(),
+    );
     if (Number(result.numUpdatedRows) === 0) throw notFound('API key');
-    this.cache.clear();
   }
 
   /** The actor behind a bearer token, or null for a missing, malformed, unknown, revoked or expired key. */

@@ -1,5 +1,6 @@
 // The catalogue as a project's owner can order it, read from billing (which
-// caches it for up to five minutes). Billing down → 503, like the orders.
+// keeps a copy for up to five minutes, dropped in every process as soon as the
+// operator replaces the catalogue). Billing down → 503, like the orders.
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';

@@ -29,6 +29,8 @@ export interface FirewallServiceDependencies {
   billing: BillingPort;
   /** The network controller (with faults): asked first by every endpoint. */
   firewall: FirewallPort;
+  /** Runs this process's worker now rather than at its next poll: a change's propagation is due at once. */
+  wakeWorker: () => void;
 }
 
 type Page = { limit: number; offset: number };
@@ -215,7 +217,7 @@ export class FirewallService {
     await this.deps.firewall.ping();
     const wanted = [...new Set(groupIds)].sort((a, b) => a - b);
     const { db, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    const bumped = await db.transaction().execute(async (trx) => {
       // Groups first, then the server: the order rule changes take them in.
       const locked = await repo.lockProjectGroups(trx, project.id, wanted);
       if (locked.length !== wanted.length) {
@@ -227,11 +229,12 @@ export class FirewallService {
       const current = await repo.groupsOfServer(trx, server.id);
       const added = wanted.filter((id) => !current.includes(id));
       const removed = current.filter((id) => !wanted.includes(id));
-      if (added.length === 0 && removed.length === 0) return;
+      if (added.length === 0 && removed.length === 0) return false;
       await repo.detachGroups(trx, server.id, removed);
       await repo.attachGroups(trx, server.id, added);
-      await bumpServers(trx, clock, [server.id]);
+      return bumpServers(trx, clock, [server.id]);
     });
+    if (bumped) this.deps.wakeWorker();
     return { firewall_groups: wanted };
   }
 
@@ -267,19 +270,21 @@ export class FirewallService {
 
   /**
    * Runs a change to a group's rules with the group locked, then bumps the
-   * servers it is attached to in the same transaction. A copy of another rule
+   * servers it is attached to in the same transaction (and, once it commits,
+   * wakes the worker to propagate). A copy of another rule
    * (the unique key on identity) becomes 409 `rule_exists`.
    */
   private async changeRules<T>(project: MemberProjectRow, groupId: number, identity: string | null, change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
     const { db, clock } = this.deps;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const { result, bumped } = await db.transaction().execute(async (trx) => {
         const [group] = await repo.lockProjectGroups(trx, project.id, [groupId]);
         if (!group) throw notFound('Firewall group');
         const result = await change(trx);
-        await bumpServers(trx, clock, await serversOfGroup(trx, groupId));
-        return result;
+        return { result, bumped: await bumpServers(trx, clock, await serversOfGroup(trx, groupId)) };
       });
+      if (bumped) this.deps.wakeWorker();
+      return result;
     } catch (error) {
       if (identity === null || !isUniqueViolation(error)) throw error;
       const existing = await repo.findGroupRuleByIdentity(db, groupId, identity);

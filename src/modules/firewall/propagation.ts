@@ -1,29 +1,54 @@
 // Firewall propagation (D12): every change bumps the affected servers'
-// firewall generation and enqueues a job, in the transaction of the change.
-// The job compiles the server's effective ruleset from the current state and
-// hands it to the network controller, which keeps only the newest generation.
+// firewall generation and enqueues their propagation, in the transaction of
+// the change. The job compiles each server's effective ruleset from the
+// current state and hands it to the network controller, which keeps only the
+// newest generation.
+//
+// One rule change can reach thousands of servers, so the work goes in
+// batches: one job per batch of servers (not per server), one read of each
+// kind per batch, each set of groups compiled once however many servers
+// share it, and one call of the controller per batch.
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { FirewallPort } from '../../upstreams/firewall/port.ts';
-import { compileRuleset } from './nft-compiler.ts';
+import type { FirewallPort, ServerRuleset } from '../../upstreams/firewall/port.ts';
+import { compileGroups, type CompiledGroups } from './nft-compiler.ts';
 import type { EffectiveGroup, FirewallRule } from './firewall.types.ts';
 
-/** In the caller's transaction: the servers' generation goes up and each gets a propagation job. */
-export async function bumpServers(db: Kysely<Database>, clock: Clock, serverIds: string[]): Promise<void> {
-  const unique = [...new Set(serverIds)];
-  if (unique.length === 0) return;
+/**
+ * Servers per propagation job. Big enough that a rule change reaching 1,000
+ * servers is a handful of jobs (the worker runs several at once, and several
+ * workers share them), small enough that a retried batch stays cheap.
+ */
+export const SERVERS_PER_PROPAGATION = 250;
+
+export interface PropagationDependencies {
+  db: Kysely<Database>;
+  /** The network controller (with faults): a failed call fails the job, and the runner retries it. */
+  firewall: FirewallPort;
+}
+
+/**
+ * In the caller's transaction: the servers' generation goes up (one
+ * statement) and their propagation is enqueued, a job per batch of servers.
+ * Answers whether any server was bumped, so the caller wakes the worker once
+ * the transaction has committed.
+ */
+export async function bumpServers(db: Kysely<Database>, clock: Clock, serverIds: string[]): Promise<boolean> {
+  const unique = [...new Set(serverIds)].sort();
+  if (unique.length === 0) return false;
   await db
     .updateTable('servers')
     .set((eb) => ({ firewall_generation: eb('firewall_generation', '+', 1) }))
     .where('id', 'in', unique)
     .execute();
-  for (const serverId of unique) {
-    await enqueueJob(db, clock, FIREWALL_PROPAGATE_JOB, { serverId }, { maxAttempts: 100000 });
+  for (let start = 0; start < unique.length; start += SERVERS_PER_PROPAGATION) {
+    await enqueueJob(db, clock, FIREWALL_PROPAGATE_SERVERS_JOB, { serverIds: unique.slice(start, start + SERVERS_PER_PROPAGATION) }, { maxAttempts: 100000 });
   }
+  return true;
 }
 
 /** Servers a group is attached to. */
@@ -32,44 +57,89 @@ export async function serversOfGroup(db: Kysely<Database>, groupId: number): Pro
   return rows.map((row) => row.server_id);
 }
 
-/** The groups attached to a server, each with its rules lowest priority first (ties by id). */
-export async function effectiveGroups(db: Kysely<Database>, serverId: string): Promise<EffectiveGroup[]> {
-  const groups = await db
-    .selectFrom('server_firewall_groups')
-    .innerJoin('firewall_groups', 'firewall_groups.id', 'server_firewall_groups.group_id')
-    .select(['firewall_groups.id', 'firewall_groups.direction'])
-    .where('server_firewall_groups.server_id', '=', serverId)
-    .orderBy('firewall_groups.id')
-    .execute();
-  if (groups.length === 0) return [];
-  const rules = await db
-    .selectFrom('firewall_rules')
-    .select(['id', 'group_id', 'protocol', 'port_min', 'port_max', 'source_cidr', 'destination_cidr', 'priority', 'comment'])
-    .where('group_id', 'in', groups.map((group) => group.id))
-    .orderBy('priority')
-    .orderBy('id')
-    .execute();
-  return groups.map((group) => ({
-    id: group.id,
-    direction: group.direction,
-    rules: rules.filter((rule) => rule.group_id === group.id).map(({ group_id: _group, ...rule }): FirewallRule => rule),
-  }));
+/** Each server's firewall generation; a server that is gone is not in the map. */
+async function firewallGenerations(db: Kysely<Database>, serverIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('servers').select(['id', 'firewall_generation']).where('id', 'in', [...serverIds]).execute();
+  return new Map(rows.map((row) => [row.id, row.firewall_generation]));
 }
 
-// Safe to repeat and to run out of order: it always compiles the latest
-// state under the latest generation, and the controller ignores older ones.
+/**
+ * The groups attached to each server (every server asked is in the map), in
+ * id order, each with its rules lowest priority first (ties by id). Two
+ * queries however many servers: a group is read (and its object shared) once.
+ */
+async function effectiveGroups(db: Kysely<Database>, serverIds: readonly string[]): Promise<Map<string, EffectiveGroup[]>> {
+  const attachments = await db
+    .selectFrom('server_firewall_groups')
+    .innerJoin('firewall_groups', 'firewall_groups.id', 'server_firewall_groups.group_id')
+    .select(['server_firewall_groups.server_id', 'firewall_groups.id', 'firewall_groups.direction'])
+    .where('server_firewall_groups.server_id', 'in', [...serverIds])
+    .orderBy('server_firewall_groups.server_id')
+    .orderBy('firewall_groups.id')
+    .execute();
+  const groups = new Map<number, EffectiveGroup>();
+  for (const { id, direction } of attachments) if (!groups.has(id)) groups.set(id, { id, direction, rules: [] });
+  if (groups.size > 0) {
+    const rules = await db
+      .selectFrom('firewall_rules')
+      .select(['id', 'group_id', 'protocol', 'port_min', 'port_max', 'source_cidr', 'destination_cidr', 'priority', 'comment'])
+      .where('group_id', 'in', [...groups.keys()])
+      .orderBy('priority')
+      .orderBy('id')
+      .execute();
+    for (const { group_id: groupId, ...rule } of rules) groups.get(groupId)?.rules.push(rule satisfies FirewallRule);
+  }
+  const byServer = new Map<string, EffectiveGroup[]>(serverIds.map((id) => [id, []]));
+  for (const attachment of attachments) byServer.get(attachment.server_id)?.push(groups.get(attachment.id)!);
+  return byServer;
+}
+
+/**
+ * Brings the servers' rulesets up to their generation. Safe to repeat and to
+ * run out of order: each generation is read before the state it is compiled
+ * from, so a ruleset is never older than its generation says, and the
+ * controller ignores a generation older than the one it has.
+ */
+export async function propagate(deps: PropagationDependencies, serverIds: readonly string[]): Promise<void> {
+  const generations = await firewallGenerations(deps.db, serverIds);
+  if (generations.size === 0) return;
+  const applied = await deps.firewall.appliedGenerations([...generations.keys()]);
+  const behind = [...generations].filter(([serverId, generation]) => {
+    const reached = applied.get(serverId);
+    return reached === undefined || reached < generation;
+  });
+  if (behind.length === 0) return;
+  const groupsByServer = await effectiveGroups(deps.db, behind.map(([serverId]) => serverId));
+  // Servers with the same groups get the same rules: compiled once per set of
+  // groups, and one rules object for all of them (the controller may write it out once).
+  const sets = new Map<string, { groups: EffectiveGroup[]; compiled: CompiledGroups }>();
+  const rulesets: ServerRuleset[] = behind.map(([serverId, generation]) => {
+    const groups = groupsByServer.get(serverId)!;
+    const key = groups.map((group) => group.id).join(',');
+    let set = sets.get(key);
+    if (!set) {
+      set = { groups, compiled: compileGroups(groups) };
+      sets.set(key, set);
+    }
+    return { serverId, generation, ruleset: set.compiled.forServer(serverId, generation), rules: set.groups };
+  });
+  await deps.firewall.applyRulesets(rulesets);
+}
+
+// A batch of servers, each brought up to its latest generation.
+export const FIREWALL_PROPAGATE_SERVERS_JOB = defineJob({
+  name: 'firewall.propagate-servers',
+  payload: Type.Object({ serverIds: Type.Array(Type.String({ maxLength: 32 }), { minItems: 1 }) }),
+  handler: async ({ serverIds }, deps: PropagationDependencies) => propagate(deps, serverIds),
+});
+
+// One server: the job enqueued before propagation went in batches. None is
+// enqueued any more; it stays so that rows queued by an older version still run.
 export const FIREWALL_PROPAGATE_JOB = defineJob({
   name: 'firewall.propagate',
   payload: Type.Object({ serverId: Type.String() }),
-  handler: async ({ serverId }, deps: { db: Kysely<Database>; firewall: FirewallPort }) => {
-    const server = await deps.db.selectFrom('servers').select('firewall_generation').where('id', '=', serverId).executeTakeFirst();
-    if (!server) return;
-    const applied = await deps.firewall.getApplied(serverId);
-    if (applied && applied.generation >= server.firewall_generation) return;
-    const groups = await effectiveGroups(deps.db, serverId);
-    await deps.firewall.apply(serverId, server.firewall_generation, compileRuleset(serverId, server.firewall_generation, groups), groups);
-  },
+  handler: async ({ serverId }, deps: PropagationDependencies) => propagate(deps, [serverId]),
 });
 
 /** The firewall module's jobs, registered by `registerJobs` (services.ts). */
-export const firewallJobs = [FIREWALL_PROPAGATE_JOB];
+export const firewallJobs = [FIREWALL_PROPAGATE_SERVERS_JOB, FIREWALL_PROPAGATE_JOB];

@@ -1,11 +1,12 @@
 // The provider's back office, as the operator API offers it: credit,
 // the catalogue, and invoices paid or cancelled outside the APIs. It works on
 // billing's back-office port, which fault injection does not wrap, so the
-// world can be set up while a system is made to fail for the public APIs.
+// world can be set up while a system is made to fail for the public APIs. It
+// reads billing as it is now, never a kept copy: an operator checking a change
+// made through another process sees it.
 import { AppError, notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
 import { InsufficientCredit, type BillingBackOffice, type Invoice } from '../../upstreams/billing/port.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
 import type { Catalogue } from '../catalogue/catalogue.schemas.ts';
 import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
 import type { OrderService } from '../orders/orders.service.ts';
@@ -20,7 +21,6 @@ export class BackOfficeService {
   constructor(
     private readonly deps: {
       billing: BillingBackOffice;
-      catalogueCache: CatalogueCache;
       orders: OrderService;
     },
   ) {}
@@ -40,18 +40,17 @@ export class BackOfficeService {
   }
 
   getCatalogue(): Promise<Catalogue> {
-    return this.deps.billing.getCatalogue();
+    return this.deps.billing.getCurrentCatalogue();
   }
 
-  /** Replaces what billing sells once every reference in it holds; this process sees it at once. */
+  /** Replaces what billing sells once every reference in it holds; every process's copies follow (this one's at once). */
   async replaceCatalogue(catalogue: Catalogue): Promise<Catalogue> {
     const problems = catalogueProblems(catalogue);
     if (problems.length > 0) {
       throw new AppError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
     }
     await this.deps.billing.replaceCatalogue(catalogue);
-    this.deps.catalogueCache.clear();
-    return this.deps.billing.getCatalogue();
+    return this.deps.billing.getCurrentCatalogue();
   }
 
   /** An invoice paid (in the console, by transfer) or cancelled; its order follows at once. */

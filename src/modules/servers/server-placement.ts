@@ -130,9 +130,12 @@ export async function placeServer(
       billing_service_id: billing.serviceId,
     })
     .execute();
-  await repo.replaceServerSshKeys(db, serverId, keyIds);
-  if (product.pooled_bandwidth) await repo.adjustBandwidthPool(db, project.id, location.code, { allocated_gb: product.bandwidth_gb });
+  // A new server has no keys to replace: without any, that is one statement fewer.
+  if (keyIds.length > 0) await repo.replaceServerSshKeys(db, serverId, keyIds);
 
+  // The address pools and the bandwidth pool are shared by every placement in
+  // the location, and each holds its row until the transaction ends; touched
+  // last, they are held for the least time.
   try {
     const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now: now.toISOString() };
     for (let position = 0; position <= (request.ipv4_additional ?? 0); position += 1) {
@@ -143,4 +146,5 @@ export async function placeServer(
     if (error instanceof PoolExhausted) throw addressesExhausted(location.code);
     throw error;
   }
+  if (product.pooled_bandwidth) await repo.adjustBandwidthPool(db, project.id, location.code, { allocated_gb: product.bandwidth_gb });
 }

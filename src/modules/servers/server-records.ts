@@ -3,7 +3,7 @@
 // takes the caller's database or transaction. servers.repo.ts stays the
 // servers module's own: what another module needs of the servers table is
 // added to this list, so the queries stay in one place.
-export type { ServerRecord, StoredPlan } from './servers.repo.ts';
+export type { BilledServerSummary, ServerRecord, StoredPlan } from './servers.repo.ts';
 export {
   // A server by id, whatever its project: for jobs, which hold the id of a server they act on.
   findServer,
@@ -11,6 +11,8 @@ export {
   replaceServerSshKeys,
   // The servers of the given projects that have a billing service (optionally: that one service), in no particular order.
   listBilledServers,
+  // The same servers, each as a list shows it (a few columns and its primary IPv4 address), in one statement.
+  listBilledServerSummaries,
   // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
   adjustBandwidthPool,
 } from './servers.repo.ts';

@@ -1,6 +1,7 @@
 // Every query on servers and what hangs off them (SSH keys, addresses).
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { readBool, readJson } from '../../db/columns.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 
 export interface StoredLocation {
@@ -74,53 +75,85 @@ export function toServerRecord(row: Selectable<ServersTable>): ServerRecord {
   };
 }
 
+// A server and what hangs off it are read by every server request and every action: prepared once (db/prepared.ts).
+const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('servers').selectAll().where('id', '=', serverId));
+const selectProjectServer = preparedQuery((db, projectId: number, serverId: string) =>
+  db.selectFrom('servers').selectAll().where('id', '=', serverId).where('project_id', '=', projectId),
+);
+const selectServerSshKeyIds = preparedQuery((db, serverId: string) =>
+  db.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id'),
+);
+const selectBandwidthPool = preparedQuery((db, projectId: number, locationCode: string) =>
+  db.selectFrom('bandwidth_pools').select(['allocated_gb', 'extra_gb', 'used_gb']).where('project_id', '=', projectId).where('location_code', '=', locationCode),
+);
+
 export async function findServer(db: Kysely<Database>, serverId: string): Promise<ServerRecord | undefined> {
-  const row = await db.selectFrom('servers').selectAll().where('id', '=', serverId).executeTakeFirst();
+  const [row] = await selectServer(db, serverId);
   return row && toServerRecord(row);
 }
 
 export async function findProjectServer(db: Kysely<Database>, projectId: number, serverId: string): Promise<ServerRecord | undefined> {
-  const row = await db.selectFrom('servers').selectAll().where('id', '=', serverId).where('project_id', '=', projectId).executeTakeFirst();
+  const [row] = await selectProjectServer(db, projectId, serverId);
   return row && toServerRecord(row);
 }
 
+// A server page is read on every list request: its queries are prepared once (db/prepared.ts).
+const selectServerCount = preparedQuery((db, projectId: number) =>
+  db.selectFrom('project_server_counts').select('servers').where('project_id', '=', projectId),
+);
+
+/** How many servers the project has: one row, kept by triggers on servers (migration 0010). */
 export async function countProjectServers(db: Kysely<Database>, projectId: number): Promise<number> {
-  const row = await db
-    .selectFrom('servers')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('project_id', '=', projectId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const [row] = await selectServerCount(db, projectId);
+  return Number(row?.servers ?? 0);
 }
 
 /**
- * One page of a project's servers (oldest first), with each one's primary
- * IPv4 address. Two steps, so the page is cut from the index first and only
- * its servers' addresses are looked up.
+ * A page of the project's servers in one statement, each with its primary
+ * IPv4 address: the page is cut from the index (project_id, created_at, id)
+ * alone, walking from the oldest or from the newest end, and only the page's
+ * own rows are read in full.
  */
-export async function listProjectServers(db: Kysely<Database>, projectId: number, page: { limit: number; offset: number }) {
-  const rows = await db
-    .selectFrom('servers')
-    .select(['id', 'hostname', 'status', 'location', 'plan'])
-    .where('project_id', '=', projectId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  if (rows.length === 0) return [];
-  const primaries = await db
-    .selectFrom('ip_allocations')
-    .select(['server_id', 'address'])
-    .where('server_id', 'in', rows.map((row) => row.id))
-    .where('is_primary', '=', true as never)
-    .execute();
-  const primaryOf = new Map(primaries.map((entry) => [entry.server_id, entry.address]));
-  return rows.map((row) => ({ ...row, ipv4_primary: primaryOf.get(row.id) ?? null }));
+function serverPage(direction: 'asc' | 'desc') {
+  return preparedQuery((db, projectId: number, limit: number, offset: number) =>
+    db
+      .selectFrom('servers')
+      .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
+      .select(['servers.id', 'servers.hostname', 'servers.status', 'servers.location', 'servers.plan', 'ip_allocations.address as ipv4_primary'])
+      .where(
+        'servers.id',
+        'in',
+        db
+          .selectFrom('servers')
+          .select('id')
+          .where('project_id', '=', projectId)
+          .orderBy('created_at', direction)
+          .orderBy('id', direction)
+          .limit(limit)
+          .offset(offset),
+      )
+      .orderBy('servers.created_at')
+      .orderBy('servers.id'),
+  );
+}
+const pageFromOldest = serverPage('asc');
+const pageFromNewest = serverPage('desc');
+
+/**
+ * One page of a project's servers (oldest first), each with its primary IPv4
+ * address. `total` (countProjectServers) says which end the page is nearer,
+ * and the page is cut from that end: the last page of 100,000 servers skips
+ * none, where walking from the start would skip 99,950.
+ */
+export async function listProjectServers(db: Kysely<Database>, projectId: number, page: { limit: number; offset: number }, total: number) {
+  const size = Math.min(page.limit, total - page.offset);
+  if (size <= 0) return [];
+  const after = total - page.offset - size;
+  return after < page.offset ? pageFromNewest(db, projectId, size, after) : pageFromOldest(db, projectId, size, page.offset);
 }
 
 export async function serverSshKeyIds(db: Kysely<Database>, serverId: string): Promise<number[]> {
-  const rows = await db.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id').execute();
+  const rows = await selectServerSshKeyIds(db, serverId);
   return rows.map((row) => row.ssh_key_id);
 }
 
@@ -140,12 +173,7 @@ export async function projectSshKeyIds(db: Kysely<Database>, projectId: number, 
 
 /** Totals of the project's pooled servers in one location: they share one allowance. */
 export async function bandwidthPool(db: Kysely<Database>, projectId: number, locationCode: string) {
-  const row = await db
-    .selectFrom('bandwidth_pools')
-    .select(['allocated_gb', 'extra_gb', 'used_gb'])
-    .where('project_id', '=', projectId)
-    .where('location_code', '=', locationCode)
-    .executeTakeFirst();
+  const [row] = await selectBandwidthPool(db, projectId, locationCode);
   return { allocated_gb: Number(row?.allocated_gb ?? 0), extra_gb: Number(row?.extra_gb ?? 0), used_gb: Number(row?.used_gb ?? 0) };
 }
 
@@ -177,4 +205,55 @@ export async function listBilledServers(db: Kysely<Database>, projectIds: readon
   if (serviceId !== undefined) query = query.where('billing_service_id', '=', serviceId);
   const rows = await query.execute();
   return rows.map(toServerRecord);
+}
+
+/** What an account-wide list shows of a billed server: a few fields, not the whole record. */
+export interface BilledServerSummary {
+  id: string;
+  hostname: string | null;
+  createdAt: string;
+  locationCode: string | null;
+  image: StoredImage;
+  planName: string | null;
+  billingServiceId: number;
+  primaryIpv4: string | null;
+}
+
+/**
+ * The billed servers of the projects (optionally: the one of that service),
+ * each with its primary IPv4 address, in one statement however many there
+ * are. Every value read costs, so only what the list shows is read, and the
+ * few fields it needs of the stored JSON are picked out by the database
+ * (`->>` reads the same on both engines).
+ */
+export async function listBilledServerSummaries(db: Kysely<Database>, projectIds: readonly number[], serviceId?: number): Promise<BilledServerSummary[]> {
+  if (projectIds.length === 0) return [];
+  let query = db
+    .selectFrom('servers')
+    .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
+    .select([
+      'servers.id',
+      'servers.hostname',
+      'servers.created_at',
+      'servers.location_code',
+      sql<string | null>`servers.image ->> 'name'`.as('image_name'),
+      sql<string | null>`servers.image ->> 'display_name'`.as('image_display_name'),
+      sql<string | null>`servers.plan ->> 'name'`.as('plan_name'),
+      'servers.billing_service_id',
+      'ip_allocations.address',
+    ])
+    .where('servers.project_id', 'in', [...projectIds])
+    .where('servers.billing_service_id', 'is not', null);
+  if (serviceId !== undefined) query = query.where('servers.billing_service_id', '=', serviceId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    hostname: row.hostname,
+    createdAt: row.created_at,
+    locationCode: row.location_code,
+    image: { name: row.image_name, display_name: row.image_display_name },
+    planName: row.plan_name,
+    billingServiceId: row.billing_service_id!,
+    primaryIpv4: row.address,
+  }));
 }

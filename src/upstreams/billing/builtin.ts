@@ -2,8 +2,10 @@
 // append-only ledger of every credit movement, and the catalogue it sells.
 import type { Kysely, Selectable } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
 import { InvoiceBook } from './invoices.ts';
@@ -18,17 +20,35 @@ import {
   type ServiceActivation,
 } from './port.ts';
 
+/**
+ * How long the catalogue is kept at most (the age the port allows). A
+ * replacement reaches every process through the change feed well before:
+ * this only bounds a change made behind billing's back (by hand in the
+ * database).
+ */
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 
+/** Ids bound in one read of services: far below either engine's parameter limit. */
+const SERVICES_PER_READ = 500;
+
+
+// Read on every /me/ and every server: prepared once.
+const selectAccount = preparedQuery((db, userId: number) =>
+  db.selectFrom('billing_accounts').select(['user_id', 'currency', 'credit_balance']).where('user_id', '=', userId),
+);
+const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').selectAll().where('id', '=', serviceId));
+
 export class BuiltinBilling implements BillingBackOffice {
-  private cachedCatalogue: { catalogue: Catalogue; loadedAt: number } | null = null;
+  private readonly catalogue: CachedUntilChanged<Catalogue>;
   private readonly invoices: InvoiceBook;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly changes: ChangeFeed,
   ) {
     this.invoices = new InvoiceBook(db, clock);
+    this.catalogue = new CachedUntilChanged(changes, 'catalogue', () => this.getCurrentCatalogue(), CATALOGUE_MAX_AGE_MS);
   }
 
   placeInvoice(invoice: NewInvoice): Promise<Invoice> {
@@ -71,11 +91,7 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 
   async getAccount(userId: number): Promise<BillingAccount | null> {
-    const row = await this.db
-      .selectFrom('billing_accounts')
-      .select(['user_id', 'currency', 'credit_balance'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const [row] = await selectAccount(this.db, userId);
     return row ? { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance } : null;
   }
 
@@ -141,8 +157,19 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 
   async getService(serviceId: number): Promise<BillingService | null> {
-    const row = await this.db.selectFrom('billing_services').selectAll().where('id', '=', serviceId).executeTakeFirst();
+    const [row] = await selectService(this.db, serviceId);
     return row ? toService(row) : null;
+  }
+
+  async getServices(serviceIds: readonly number[]): Promise<BillingService[]> {
+    const services: BillingService[] = [];
+    // In slices, so no list outgrows the engine's limit on bound parameters.
+    for (let start = 0; start < serviceIds.length; start += SERVICES_PER_READ) {
+      const ids = serviceIds.slice(start, start + SERVICES_PER_READ);
+      const rows = await this.db.selectFrom('billing_services').selectAll().where('id', 'in', ids).execute();
+      services.push(...rows.map(toService));
+    }
+    return services;
   }
 
   async listServices(userId: number): Promise<BillingService[]> {
@@ -187,14 +214,14 @@ export class BuiltinBilling implements BillingBackOffice {
       .execute();
   }
 
-  async getCatalogue(): Promise<Catalogue> {
-    const cached = this.cachedCatalogue;
-    if (cached && Date.now() - cached.loadedAt < CATALOGUE_MAX_AGE_MS) return cached.catalogue;
+  getCatalogue(): Promise<Catalogue> {
+    return this.catalogue.get();
+  }
+
+  async getCurrentCatalogue(): Promise<Catalogue> {
     const row = await this.db.selectFrom('billing_catalogue').select('document').where('id', '=', 1).executeTakeFirst();
     if (!row) throw new Error('billing has no catalogue loaded');
-    const catalogue = readJson<Catalogue>(row.document);
-    this.cachedCatalogue = { catalogue, loadedAt: Date.now() };
-    return catalogue;
+    return readJson<Catalogue>(row.document);
   }
 
   async hasCatalogue(): Promise<boolean> {
@@ -203,12 +230,14 @@ export class BuiltinBilling implements BillingBackOffice {
 
   async replaceCatalogue(catalogue: Catalogue): Promise<void> {
     const values = { document: writeJson(catalogue), updated_at: this.clock.now().toISOString() };
-    await this.db
-      .insertInto('billing_catalogue')
-      .values({ id: 1, ...values })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
-      .execute();
-    this.cachedCatalogue = null;
+    // Every process (this one at once) drops its copies: billing's own, and the one ordering checks against.
+    await this.changes.commit('catalogue', (trx) =>
+      trx
+        .insertInto('billing_catalogue')
+        .values({ id: 1, ...values })
+        .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+        .execute(),
+    );
   }
 }
 

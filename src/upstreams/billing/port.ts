@@ -86,6 +86,8 @@ export interface BillingPort {
   /** The catalogue as billing sells it; may be up to five minutes old. */
   getCatalogue(): Promise<Catalogue>;
   getService(serviceId: number): Promise<BillingService | null>;
+  /** The services among these ids that exist, in no particular order: one call for a whole list. */
+  getServices(serviceIds: readonly number[]): Promise<BillingService[]>;
   /** Every service of a user, oldest first. */
   listServices(userId: number): Promise<BillingService[]>;
   /** Opens an `Active` service for a server placed without an order; a server that has one keeps it. */
@@ -130,5 +132,8 @@ export interface BillingBackOffice extends BillingPort {
   /** Moves credit by `amount` minor units (negative deducts); null without an account; InsufficientCredit below zero. */
   adjustCredit(userId: number, amount: number, reason: string): Promise<BillingAccount | null>;
   hasCatalogue(): Promise<boolean>;
+  /** The catalogue as billing holds it right now, never a kept copy: what the operator reads. */
+  getCurrentCatalogue(): Promise<Catalogue>;
+  /** Every copy of the catalogue in every process (getCatalogue's included) follows within moments. */
   replaceCatalogue(catalogue: Catalogue): Promise<void>;
 }

@@ -1,0 +1,292 @@
+// Several processes on one database behave as one service: two real `serve`
+// processes (A and B) and a `worker` process, requests alternating between
+// them. A change made through one process is in force in the others within
+// the change window (db/change-feed.ts): a replaced catalogue, a revoked key
+// (operator API and console), a fault, the test clock, a console sign-out.
+// Idempotency keys, the order rate limit and the job queue are shared.
+//
+// Each window is measured by polling the other process: the first request
+// that starts after the window must see the change. It runs on both engines:
+// PostgreSQL is the configuration for several API processes, and SQLite
+// supports them on one file as well (WAL, a write lock shared by every
+// process, change notices through change_versions).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { performance } from 'node:perf_hooks';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { eventually, type CallResult } from '../helpers/build.ts';
+import { consoleClient } from '../helpers/console.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
+import { BASE_ORDER } from '../helpers/orders.ts';
+import { cloudplaneProcesses, type CloudplaneProcess, type ServeProcess } from '../helpers/processes.ts';
+
+/** How soon a change made through one process is in force in every other (docs/architecture.md, "Several processes, one service"). */
+const CHANGE_WINDOW_MS = 100;
+const PASSWORD = 'multi-process-password';
+
+/**
+ * Polls `check` (a request to another process) until it holds. The first
+ * request that starts more than CHANGE_WINDOW_MS after `changedAt` must see
+ * the change; answers how long after the change the request that saw it began.
+ */
+async function seenWithinWindow(what: string, changedAt: number, check: () => Promise<boolean>): Promise<number> {
+  for (;;) {
+    const startedAt = performance.now();
+    if (await check()) return startedAt - changedAt;
+    const waited = startedAt - changedAt;
+    if (waited > CHANGE_WINDOW_MS) assert.fail(`${what}: a request ${waited.toFixed(1)} ms after the change still did not see it (the window is ${CHANGE_WINDOW_MS} ms)`);
+  }
+}
+
+function expectStatus(response: CallResult, status: number, what: string): void {
+  assert.equal(response.status, status, `${what}: ${JSON.stringify(response.body)}`);
+}
+
+describe('several processes on one database', () => {
+  let database: TestDatabase;
+  let started: ReturnType<typeof cloudplaneProcesses>;
+  let a: ServeProcess;
+  let b: ServeProcess;
+  let worker: CloudplaneProcess;
+  let handle: DatabaseHandle;
+  let owner: { userId: number; email: string; key: string };
+  let slug: string;
+  /** Each measured window, reported at the end. */
+  const windows: string[] = [];
+
+  /** A new key of the owner, made through A's operator API. */
+  async function newKey(expiresAt: string | null = null): Promise<{ id: number; token: string }> {
+    const created = await a.admin(`/users/${owner.userId}/api-keys`, { method: 'POST', body: { name: 'multi-process', expires_at: expiresAt } });
+    expectStatus(created, 201, 'a new key');
+    return { id: created.body.id, token: created.body.token };
+  }
+
+  async function measured(what: string, changedAt: number, check: () => Promise<boolean>): Promise<void> {
+    const elapsed = await seenWithinWindow(what, changedAt, check);
+    windows.push(`${what}: ${elapsed.toFixed(1)} ms`);
+  }
+
+  before(async () => {
+    database = await createTestDatabase();
+    started = cloudplaneProcesses(database);
+    // A first: it migrates and sets up the empty database; then B and the worker join it.
+    a = await started.serve('serve A');
+    [b, worker] = await Promise.all([started.serve('serve B'), started.worker('worker')]);
+    handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+
+    const email = `multi-${Date.now()}@example.com`;
+    const user = await a.admin('/users', {
+      method: 'POST',
+      body: { email, password: PASSWORD, first_name: 'Multi', last_name: 'Process', billing_account: { currency: 'EUR', credit_balance: '1000.00' }, legacy_api_access: true },
+    });
+    expectStatus(user, 201, 'the owner');
+    owner = { userId: user.body.id, email, key: '' };
+    owner.key = (await newKey()).token;
+    // Made through B, ready as seen through A.
+    const project = await b.api('/projects/', { method: 'POST', key: owner.key, body: { name: 'Multi Process' } });
+    expectStatus(project, 201, 'the project');
+    slug = project.body.slug;
+    await eventually(async () => (await a.api(`/projects/${slug}/`, { key: owner.key })).body.status === 'ready', 30_000);
+  });
+
+  after(async () => {
+    await started?.stopAll();
+    await handle?.close();
+    await database?.drop();
+  });
+
+  test('a catalogue replaced through A: B\'s operator API shows it at once, its project API within the window', async (t) => {
+    const products = () => b.api(`/projects/${slug}/products/`, { key: owner.key });
+    const current = await a.admin('/catalogue');
+    expectStatus(current, 200, 'the catalogue');
+    // Both keep copies now (and every route used below has answered once).
+    expectStatus(await products(), 200, 'B lists products');
+    expectStatus(await a.api(`/projects/${slug}/products/`, { key: owner.key }), 200, 'A lists products');
+    expectStatus(await b.admin('/catalogue'), 200, "B's operator catalogue");
+    const renamed = structuredClone(current.body);
+    renamed.products[0].name = `${renamed.products[0].name} renamed`;
+
+    expectStatus(await a.admin('/catalogue', { method: 'PUT', body: renamed }), 200, 'A replaces the catalogue');
+    const changedAt = performance.now();
+    const [onA, onB] = await Promise.all([
+      a.api(`/projects/${slug}/products/`, { key: owner.key }),
+      b.admin('/catalogue'),
+      measured('catalogue on B', changedAt, async () => (await products()).body[0]?.name === renamed.products[0].name),
+    ]);
+    assert.equal(onA.body[0].name, renamed.products[0].name, 'A, which made the change, answers with it at once');
+    assert.deepEqual(onB.body, renamed, "B's operator API reads the catalogue as it is now");
+    t.diagnostic(windows.at(-1)!);
+  });
+
+  test('a key revoked through A (operator API, then console) is refused by B on both APIs within the window', async (t) => {
+    const revokedByOperator = await newKey();
+    expectStatus(await a.api('/me/', { key: revokedByOperator.token }), 200, 'A accepts the key');
+    expectStatus(await b.api('/me/', { key: revokedByOperator.token }), 200, 'B accepts the key');
+    expectStatus(await b.legacy('/api/v1/keys', { key: revokedByOperator.token }), 200, "B's legacy API accepts the key");
+    expectStatus(await a.admin(`/api-keys/${revokedByOperator.id}`, { method: 'DELETE' }), 204, 'A revokes the key');
+    const changedAt = performance.now();
+    const [onA] = await Promise.all([
+      a.api('/me/', { key: revokedByOperator.token }),
+      measured('operator revocation on B', changedAt, async () => (await b.api('/me/', { key: revokedByOperator.token })).status === 401),
+    ]);
+    expectStatus(onA, 401, 'A, which revoked it, refuses at once');
+    expectStatus(await b.legacy('/api/v1/keys', { key: revokedByOperator.token }), 401, "B's legacy API refuses it too");
+
+    const revokedInConsole = await newKey();
+    expectStatus(await b.api('/me/', { key: revokedInConsole.token }), 200, 'B accepts the second key');
+    const browser = consoleClient(a);
+    assert.equal((await browser.signIn(owner.email, PASSWORD)).status, 303, 'signed in to the console on A');
+    assert.equal((await browser.get('/console/profile')).status, 200);
+    const revoked = await browser.post(`/console/profile/keys/${revokedInConsole.id}/revoke`, {});
+    assert.ok([200, 303].includes(revoked.status), `the console revokes the key: ${revoked.status}`);
+    const revokedAt = performance.now();
+    await measured('console revocation on B', revokedAt, async () => (await b.api('/me/', { key: revokedInConsole.token })).status === 401);
+    t.diagnostic(windows.slice(-2).join('; '));
+  });
+
+  test('a fault set through A applies to an order placed through B', async (t) => {
+    const products = () => b.api(`/projects/${slug}/products/`, { key: owner.key });
+    const ordersBefore = (await b.api(`/projects/${slug}/orders/`, { key: owner.key })).body.length;
+    expectStatus(await products(), 200, 'billing answers through B');
+    expectStatus(await b.admin('/faults'), 200, "B's operator faults");
+    try {
+      expectStatus(await a.admin('/faults/billing', { method: 'PUT', body: { mode: 'down' } }), 200, 'A sets billing down');
+      const changedAt = performance.now();
+      const [faults] = await Promise.all([b.admin('/faults'), measured('fault set, on B', changedAt, async () => (await products()).status === 503)]);
+      assert.equal(faults.body.billing.mode, 'down', "B's operator API reads the faults as they are now");
+      const order = await b.api(`/projects/${slug}/servers/`, { method: 'POST', key: owner.key, body: { ...BASE_ORDER, hostname: 'refused-1' } });
+      expectStatus(order, 503, 'an order through B while billing is down');
+      assert.equal((await b.api(`/projects/${slug}/orders/`, { key: owner.key })).body.length, ordersBefore, 'nothing was ordered');
+    } finally {
+      expectStatus(await a.admin('/faults/billing', { method: 'PUT', body: { mode: 'ok' } }), 200, 'A clears the fault');
+    }
+    const clearedAt = performance.now();
+    await measured('fault cleared, on B', clearedAt, async () => (await products()).status === 200);
+    t.diagnostic(windows.slice(-2).join('; '));
+  });
+
+  test('a console sign-out through A ends the session on B', async (t) => {
+    const onA = consoleClient(a);
+    assert.equal((await onA.signIn(owner.email, PASSWORD)).status, 303, 'signed in on A');
+    const onB = consoleClient(b);
+    for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+    assert.equal((await onB.get('/console/profile')).status, 200, 'the session works on B');
+
+    assert.equal((await onA.get('/console/profile')).status, 200);
+    assert.equal((await onA.post('/console/logout', {})).status, 303, 'signed out on A');
+    const changedAt = performance.now();
+    await measured('sign-out on B', changedAt, async () => {
+      const page = await onB.get('/console/profile');
+      return page.status === 303 && (page.location ?? '').startsWith('/console/login');
+    });
+    t.diagnostic(windows.at(-1)!);
+  });
+
+  test('the same Idempotency-Key through A, then B, then both at once makes one order', async () => {
+    const order = (serve: ServeProcess) =>
+      serve.api(`/projects/${slug}/servers/`, { method: 'POST', key: owner.key, body: { ...BASE_ORDER, hostname: 'idem-1' }, headers: { 'idempotency-key': 'multi-process-order' } });
+    const first = await order(a);
+    expectStatus(first, 201, 'the first order, through A');
+    const again = await order(b);
+    expectStatus(again, 200, 'the same request through B');
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    assert.equal(again.body.id, first.body.id);
+    const both = await Promise.all([order(a), order(b)]);
+    for (const response of both) assert.equal(response.body.id, first.body.id, JSON.stringify(response.body));
+    const orders = (await a.api(`/projects/${slug}/orders/`, { key: owner.key })).body as { id: number; request: { hostname: string } }[];
+    assert.deepEqual(
+      orders.filter((entry) => entry.request.hostname === 'idem-1').map((entry) => entry.id),
+      [first.body.id],
+      'one order',
+    );
+  });
+
+  test('the order rate limit counts the requests made through every process', async () => {
+    const key = (await newKey()).token;
+    for (let index = 0; index < 10; index += 1) {
+      const serve = index % 2 === 0 ? a : b;
+      const placed = await serve.api(`/projects/${slug}/servers/`, { method: 'POST', key, body: { ...BASE_ORDER, hostname: `limited-${index}` } });
+      expectStatus(placed, 201, `order ${index + 1} of 10 through ${serve.name}`);
+    }
+    for (const serve of [a, b]) {
+      const refused = await serve.api(`/projects/${slug}/servers/`, { method: 'POST', key, body: { ...BASE_ORDER, hostname: 'limited-over' } });
+      expectStatus(refused, 429, `the 11th order request through ${serve.name}`);
+    }
+  });
+
+  test('every job runs once, whichever process (A, B or the worker) claims it', async (t) => {
+    const servers: string[] = [];
+    for (let index = 0; index < 24; index += 1) {
+      const serve = index % 2 === 0 ? a : b;
+      const placed = await serve.admin(`/projects/${slug}/servers`, { method: 'POST', body: { ...BASE_ORDER, hostname: `job-${index}` } });
+      expectStatus(placed, 201, 'a placed server');
+      servers.push(placed.body.id);
+    }
+    const lastJobBefore = (await handle.db.selectFrom('jobs').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0;
+
+    // Which processes claim the jobs, seen by sampling the running ones.
+    const claimers = new Set<string>();
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const running = await handle.db.selectFrom('jobs').select('locked_by').where('status', '=', 'running').where('id', '>', Number(lastJobBefore)).execute();
+        for (const row of running) if (row.locked_by) claimers.add(row.locked_by.split('-')[0]!);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+
+    const actions = await Promise.all(
+      servers.map(async (serverId, index) => {
+        const serve = index % 2 === 0 ? b : a;
+        const started_ = await serve.api(`/projects/${slug}/servers/${serverId}/actions/reboot/`, { method: 'POST', key: owner.key });
+        expectStatus(started_, 202, `a reboot through ${serve.name}`);
+        return started_.body.id as number;
+      }),
+    );
+    try {
+      await eventually(async () => {
+        const states = await Promise.all(actions.map((id, index) => (index % 2 === 0 ? a : b).api(`/projects/${slug}/actions/${id}/`, { key: owner.key })));
+        return states.every((state) => state.body.status === 'success');
+      }, 60_000, 50);
+    } finally {
+      sampling = false;
+      await sampler;
+    }
+
+    const jobs = await handle.db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('type', '=', 'action.run').where('id', '>', Number(lastJobBefore)).execute();
+    assert.equal(jobs.length, actions.length, 'one job per action');
+    // A job given back to wait (RetryLater) returns its attempt, so a job run once per turn ends with attempts 1; two workers claiming it at once would leave 2.
+    for (const job of jobs) assert.deepEqual({ status: job.status, attempts: job.attempts }, { status: 'done', attempts: 1 }, `job ${job.id}`);
+    const pids = new Map([
+      [String(a.child.pid), 'A'],
+      [String(b.child.pid), 'B'],
+      [String(worker.child.pid), 'worker'],
+    ]);
+    const names = [...claimers].map((pid) => pids.get(pid) ?? `unknown process ${pid}`);
+    t.diagnostic(`claimed by: ${names.join(', ')}`);
+    assert.ok(names.length >= 2, `the jobs were claimed by more than one process: ${names.join(', ')}`);
+  });
+
+  // Last: the clock moves for every later test too.
+  test('the test clock advanced through A is the clock of B within the window', async (t) => {
+    const expiring = await newKey(new Date(Date.now() + 60 * 60 * 1000).toISOString());
+    expectStatus(await b.api('/me/', { key: expiring.token }), 200, 'B accepts the key before it expires');
+    const advanced = await a.admin('/clock/advance', { method: 'POST', body: { seconds: 2 * 60 * 60 } });
+    expectStatus(advanced, 200, 'A moves the clock two hours on');
+    const changedAt = performance.now();
+    const [onA] = await Promise.all([
+      a.api('/me/', { key: expiring.token }),
+      measured('clock on B', changedAt, async () => (await b.api('/me/', { key: expiring.token })).status === 401),
+    ]);
+    expectStatus(onA, 401, 'on A the key has expired at once');
+    t.diagnostic(windows.at(-1)!);
+  });
+
+  test('every process stops cleanly on SIGTERM', async (t) => {
+    t.diagnostic(`windows measured: ${windows.join('; ')}`);
+    for (const cloudplane of [a, b, worker]) {
+      const exit = await cloudplane.stop();
+      assert.deepEqual(exit, { code: 0, signal: null }, `${cloudplane.name} exits with 0:\n${cloudplane.output()}`);
+    }
+  });
+});

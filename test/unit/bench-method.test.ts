@@ -1,0 +1,131 @@
+// The bench's method (bench/load.ts, bench/verdicts.ts, bench/processes.ts):
+// a run with any unexpected status fails, each target sits between two bare
+// runs, a figure with problems or without a measurement never passes, and
+// the memory figure reads the whole process tree. No speed is asserted here.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import type { EngineReport, TargetResult } from '../../bench/engine.ts';
+import { BareAlternation, runLoad } from '../../bench/load.ts';
+import { treeMemory } from '../../bench/processes.ts';
+import { judgeEngine } from '../../bench/verdicts.ts';
+
+const settings = { seconds: 1, connections: 2, warmUpSeconds: 0 };
+
+/** A local server whose answer to `/conflict-every-3rd` is 409 on every third request, and 200 elsewhere. */
+async function withServer(use: (base: string) => Promise<void>): Promise<void> {
+  let requests = 0;
+  const server = http.createServer((request, response) => {
+    requests++;
+    const status = request.url === '/conflict-every-3rd' && requests % 3 === 0 ? 409 : 200;
+    response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+test('a load run with an unexpected status keeps its figure and names the problem', async () => {
+  await withServer(async (base) => {
+    const clean = await runLoad([{ url: `${base}/`, expectedStatus: 200 }], settings, { warmUp: false });
+    assert.deepEqual(clean.problems, []);
+    assert.ok(clean.requestsPerSecond > 0);
+
+    const mixed = await runLoad([{ url: `${base}/conflict-every-3rd`, expectedStatus: 200 }], settings, { warmUp: false });
+    assert.ok(mixed.requestsPerSecond > 0);
+    assert.ok(mixed.statusCounts['409']! > 0, JSON.stringify(mixed.statusCounts));
+    assert.match(mixed.problems.join('\n'), /measured run: \d+ × HTTP 409 \(expected 200\)/);
+  });
+});
+
+test('a load on a port nobody listens on is a problem, not a result', async () => {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  const result = await runLoad([{ url: `http://127.0.0.1:${port}/`, expectedStatus: 200 }], settings, { warmUp: false });
+  assert.ok(result.problems.some((problem) => /connection errors|no answer at all/.test(problem)), result.problems.join('\n'));
+});
+
+test('targets alternate with the bare route, ending with it, and each ratio uses the two bare runs around it', async () => {
+  await withServer(async (base) => {
+    const alternation = new BareAlternation({ load: { url: `${base}/`, expectedStatus: 200 }, warmedUp: false }, settings, () => undefined);
+    const first = await alternation.measure('first', [{ url: `${base}/first`, expectedStatus: 200 }]);
+    const second = await alternation.measure('second', [{ url: `${base}/second`, expectedStatus: 200 }]);
+    assert.deepEqual(
+      alternation.runs.map((run) => run.label),
+      ['bare Fastify', 'first', 'bare Fastify', 'second', 'bare Fastify'],
+    );
+    const [bare0, target1, bare1, target2, bare2] = alternation.runs.map((run) => run.requestsPerSecond) as [number, number, number, number, number];
+    assert.equal(first.bareBefore, bare0);
+    assert.equal(first.bareAfter, bare1);
+    assert.equal(second.bareBefore, bare1);
+    assert.equal(second.bareAfter, bare2);
+    assert.equal(first.ratio, target1 / ((bare0 + bare1) / 2));
+    assert.equal(second.ratio, target2 / ((bare1 + bare2) / 2));
+  });
+});
+
+function target(id: TargetResult['id'], requestsPerSecond: number, ratio: number, problems: string[] = []): TargetResult {
+  return { id, label: id, requestsPerSecond, p99Ms: 10, ratio, bareBefore: 1000, bareAfter: 1000, problems };
+}
+
+function engineReport(targets: TargetResult[]): EngineReport {
+  return { engine: 'sqlite', storage: 'embedded SQLite', startup: {}, targets, runs: [], errors: [] };
+}
+
+const context = { bigProjectServers: 100_000, npmStart: 'node dist/main.js serve', direct: 'node dist/main.js serve' };
+const verdictOf = (report: EngineReport, id: string) => judgeEngine(report, context).find((verdict) => verdict.id === id)!;
+
+test('a target passes on its figure only when its runs had no problem', () => {
+  const good = engineReport([target('me', 500, 0.5)]);
+  assert.equal(verdictOf(good, 'me_ratio').pass, true);
+  const low = engineReport([target('me', 300, 0.3)]);
+  assert.equal(verdictOf(low, 'me_ratio').pass, false);
+  const withProblems = engineReport([target('me', 500, 0.5, ['measured run: 3 × HTTP 401 (expected 200)'])]);
+  const verdict = verdictOf(withProblems, 'me_ratio');
+  assert.equal(verdict.pass, false);
+  assert.deepEqual(verdict.problems, ['measured run: 3 × HTTP 401 (expected 200)']);
+});
+
+test('a target that was not measured fails, with the reason', () => {
+  const report = { ...engineReport([]), errors: ['seeding: HTTP 500'] };
+  const verdict = verdictOf(report, 'products_ratio');
+  assert.equal(verdict.pass, false);
+  assert.equal(verdict.figure, 'not measured');
+  assert.deepEqual(verdict.problems, ['seeding: HTTP 500']);
+  assert.equal(verdictOf(report, 'placements_per_second').pass, false);
+  assert.equal(verdictOf(report, 'npm_start_ms').pass, false);
+});
+
+test('the last page of the big project is judged by its cost (1/req/s) against the small one', () => {
+  // Twice as slow: costs 2×, over the 1.5× bound.
+  const slow = engineReport([target('small_last_page', 1000, 0.2), target('big_last_page', 500, 0.1)]);
+  assert.equal(verdictOf(slow, 'last_page_cost_ratio').value, 2);
+  assert.equal(verdictOf(slow, 'last_page_cost_ratio').pass, false);
+  const close = engineReport([target('small_last_page', 1000, 0.2), target('big_last_page', 800, 0.16)]);
+  assert.equal(verdictOf(close, 'last_page_cost_ratio').value, 1.25);
+  assert.equal(verdictOf(close, 'last_page_cost_ratio').pass, true);
+});
+
+test('the memory figure reads every process of a tree from /proc, the root first', async () => {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+  try {
+    await once(child, 'spawn');
+    const processes = treeMemory(process.pid);
+    assert.equal(processes[0]!.pid, process.pid);
+    assert.ok(processes[0]!.rssKb > 1000, `${processes[0]!.rssKb} kB`);
+    const below = processes.find((entry) => entry.pid === child.pid);
+    assert.ok(below, `child ${child.pid} not in ${JSON.stringify(processes)}`);
+    assert.match(below.command, /setTimeout/);
+  } finally {
+    child.kill();
+  }
+});
