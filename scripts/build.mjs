@@ -51,6 +51,8 @@ export async function build() {
     logLevel: 'warning',
   });
   for (const directory of ['views', 'assets']) cpSync(join(sources, 'console', directory), join(output, directory), { recursive: true });
+  // esbuild keeps a helper process for further builds; a service that built itself at start must not carry it.
+  await esbuild.stop();
 }
 
 export async function buildIfStale() {

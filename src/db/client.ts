@@ -57,6 +57,7 @@ function openSqlite(dataDir: string): DatabaseHandle {
   };
 
   const database = {
+    file: native.name,
     close: () => native.close(),
     prepare(sqlText: string) {
       const statement = prepareCached(sqlText);

@@ -26,9 +26,20 @@ import type Sqlite from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 
 export interface StatementSource {
+  /** The database file: connections of one process to one file take turns holding a group. */
+  readonly file: string;
   prepare(sql: string): Pick<Sqlite.Statement, 'reader' | 'readonly' | 'all' | 'run'>;
   close(): void;
 }
+
+/**
+ * The group holding the write lock of each file, per process. A group keeps
+ * the lock across turns of the event loop, so a second connection in the same
+ * process (tests run two services on one file) must wait for that group's
+ * commit without blocking: SQLite's busy_timeout would block the one thread
+ * the commit needs.
+ */
+const groupsByFile = new Map<string, Group>();
 
 /** At most this many transactions share one commit, */
 const GROUP_LIMIT = 128;
@@ -108,7 +119,7 @@ class GroupCommitSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    this.group ??= this.openGroup();
+    this.group ??= await this.openGroup();
     this.run('savepoint ' + SAVEPOINT);
     (connection as Turn).inTransaction = true;
   }
@@ -134,7 +145,7 @@ class GroupCommitSqliteDriver implements Driver {
     const statement = this.database.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
     // A write outside a transaction joins the group like a transaction of one statement.
-    if (!turn.inTransaction && !statement.readonly) this.group ??= this.openGroup();
+    if (!turn.inTransaction && !statement.readonly) this.group ??= await this.openGroup();
     const result: QueryResult<Row> = statement.reader
       ? { rows: statement.all(parameters) as Row[] }
       : (({ changes, lastInsertRowid }) => ({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }))(statement.run(parameters));
@@ -169,9 +180,14 @@ class GroupCommitSqliteDriver implements Driver {
     }, GROUP_DELAY_MS);
   }
 
-  private openGroup(): Group {
+  private async openGroup(): Promise<Group> {
+    for (let other = groupsByFile.get(this.database.file); other; other = groupsByFile.get(this.database.file)) {
+      await other.committed.catch(() => {});
+    }
     this.run('begin immediate');
-    return new Group();
+    const group = new Group();
+    groupsByFile.set(this.database.file, group);
+    return group;
   }
 
   /**
@@ -192,6 +208,7 @@ class GroupCommitSqliteDriver implements Driver {
 
   private commitGroup(group: Group): void {
     this.group = null;
+    if (groupsByFile.get(this.database.file) === group) groupsByFile.delete(this.database.file);
     if (this.delayedCommit) clearTimeout(this.delayedCommit);
     this.delayedCommit = null;
     try {

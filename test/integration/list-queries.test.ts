@@ -82,7 +82,7 @@ test('every list costs the same statements and upstream calls for one item as fo
   }
   if (process.env.TEST_LOG_COSTS) console.log(more);
   // The project's server page: the project check, its count, and the page with its addresses.
-  assert.equal(more['project API servers']!.statements, 3, JSON.stringify(more['project API servers']));
+  assert.ok(more['project API servers']!.statements <= 3, JSON.stringify(more['project API servers']));
   // The legacy list reads every service of the page in one billing call, and nothing else of billing.
   assert.deepEqual(more['legacy servers']!.calls, { 'billing.getServices': 1 });
   assert.deepEqual(more['project API servers']!.calls, {});

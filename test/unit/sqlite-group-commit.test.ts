@@ -38,6 +38,7 @@ function open(): Opened {
   native.exec('create table items (id integer primary key, name text not null unique)');
   let commits = 0;
   const source: StatementSource = {
+    file,
     prepare(sql) {
       const statement = native.prepare(sql);
       if (sql === 'commit') commits += 1;

@@ -57,15 +57,32 @@ function bigIntToBytes(value: bigint, length: number): number[] {
   return bytes;
 }
 
-function ipv4Network(cidr: string): { network: bigint; broadcast: bigint; prefix: number } {
+interface Ipv4Network {
+  network: bigint;
+  broadcast: bigint;
+  prefix: number;
+}
+
+// Every allocation and every server shown parses its location's pool, and
+// ipaddr.js takes tens of microseconds to; there are only a few pools, so each
+// is parsed once. The bound only guards against a catalogue that keeps changing.
+const parsedIpv4Pools = new Map<string, Ipv4Network>();
+const MAX_PARSED_POOLS = 1000;
+
+function ipv4Network(cidr: string): Ipv4Network {
+  const parsed = parsedIpv4Pools.get(cidr);
+  if (parsed) return parsed;
   const problem = ipv4PoolProblem(cidr);
   if (problem) throw new Error(`invalid IPv4 pool "${cidr}": ${problem}`);
   const [, prefix] = ipaddr.IPv4.parseCIDR(cidr);
-  return {
+  const network = {
     network: bytesToBigInt(ipaddr.IPv4.networkAddressFromCIDR(cidr).toByteArray()),
     broadcast: bytesToBigInt(ipaddr.IPv4.broadcastAddressFromCIDR(cidr).toByteArray()),
     prefix,
   };
+  if (parsedIpv4Pools.size >= MAX_PARSED_POOLS) parsedIpv4Pools.clear();
+  parsedIpv4Pools.set(cidr, network);
+  return network;
 }
 
 function ipv4FromSlot(slot: bigint): string {

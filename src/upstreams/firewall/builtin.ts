@@ -16,7 +16,6 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-
 // Read by every server read: prepared once (db/prepared.ts).
 const selectAttachedGroups = preparedQuery((db, serverId: string) =>
   db.selectFrom('server_firewall_groups').select('group_id').where('server_id', '=', serverId).orderBy('group_id'),
