@@ -23,20 +23,22 @@ interface Compiled {
 /**
  * `build` receives placeholders in place of its arguments: it may use them
  * only as values (where, set, values), never to decide the query's shape,
- * since it runs once per database. Values written into the query stay fixed.
+ * since it runs once per engine. Values written into the query stay fixed.
  */
 export function preparedQuery<Args extends unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
-  // Per database handle: the two engines compile to different SQL. A transaction is a handle of its own.
-  const compiledFor = new WeakMap<Kysely<Database>, Compiled>();
+  // Per dialect adapter: the two engines compile to different SQL, and a transaction shares
+  // its database's adapter, so queries in transactions are compiled once too.
+  const compiledFor = new WeakMap<object, Compiled>();
   return async (db, ...args) => {
-    let compiled = compiledFor.get(db);
+    const dialect = db.getExecutor().adapter;
+    let compiled = compiledFor.get(dialect);
     if (!compiled) {
       const placeholders = args.map((_, position) => new Argument(position)) as Args;
       const query = build(db, ...placeholders).compile();
       compiled = { sql: query.sql, parameters: query.parameters };
-      compiledFor.set(db, compiled);
+      compiledFor.set(dialect, compiled);
     }
     const parameters = compiled.parameters.map((value) => (value instanceof Argument ? args[value.position] : value));
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters));
