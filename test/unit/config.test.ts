@@ -9,6 +9,7 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(config.dataDir, './data');
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.simScale, 1);
+  assert.equal(config.workerConcurrency, 32);
   assert.equal(config.testClock, false);
   assert.deepEqual(config.rdns, { backend: 'builtin' });
 });
@@ -23,6 +24,7 @@ test('every variable is read', () => {
     CLOUDPLANE_ADMIN_TOKEN: 'a-long-operator-token',
     CLOUDPLANE_PUBLIC_URL: 'https://cloud.example.com/',
     CLOUDPLANE_SIM_SCALE: '0.01',
+    CLOUDPLANE_WORKER_CONCURRENCY: '8',
     CLOUDPLANE_TEST_CLOCK: '1',
     LOG_LEVEL: 'warn',
     RDNS_BACKEND: 'powerdns',
@@ -41,6 +43,7 @@ test('every variable is read', () => {
     adminToken: 'a-long-operator-token',
     publicUrl: 'https://cloud.example.com',
     simScale: 0.01,
+    workerConcurrency: 8,
     testClock: true,
     logLevel: 'warn',
     sessionIdleMs: 30 * 60 * 1000,
@@ -56,6 +59,7 @@ test('a bad value stops the start with a message naming the variable', () => {
     { DATABASE_URL: 'mysql://x' },
     { CLOUDPLANE_PUBLIC_URL: 'not a url' },
     { CLOUDPLANE_SIM_SCALE: '0' },
+    { CLOUDPLANE_WORKER_CONCURRENCY: '0' },
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
     { LOG_LEVEL: 'verbose' },
     { CLOUDPLANE_ADMIN_TOKEN: 'short' },
