@@ -18,8 +18,6 @@
 // scripts/test-postgres.sh starts (a fresh database either way, dropped
 // after). BENCH_FIREWALL_ENGINES=sqlite (or postgres) runs one engine only.
 // Prints a table, writes bench/results/firewall.json.
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +27,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { compileRuleset } from '../src/modules/firewall/nft-compiler.ts';
 import type { EffectiveGroup, FirewallRule, Protocol } from '../src/modules/firewall/firewall.types.ts';
+import { postgresServer, withFreshDatabase } from './postgres.ts';
 import { freePort, startNode, stop, stopAll, waitForHttp } from './processes.ts';
 import { seedServers } from './seed.ts';
 
@@ -207,37 +206,6 @@ async function waitCaughtUpInDatabase(counter: BehindCounter, groupId: number, b
   }
 }
 
-/** The PostgreSQL server to use: BENCH_DATABASE_URL, or the shared throwaway one (started if it is not running; never stopped here). */
-function postgresServerUrl(): string {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const output = execFileSync('bash', [path.join(root, 'scripts', 'test-postgres.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = output.trim().split('\n').pop() ?? '';
-  if (!url.startsWith('postgres://')) throw new Error(`scripts/test-postgres.sh printed no database URL: ${output}`);
-  return url;
-}
-
-/** A new, empty database on the server (as the test helper does), dropped afterwards. */
-async function withFreshPostgresDatabase<T>(serverUrl: string, use: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const name = `cloudplane_bench_fw_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await use(url.toString());
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
 export interface PropagationResult {
   engine: Engine;
   servers: number;
@@ -376,7 +344,16 @@ export async function benchFirewall(): Promise<FirewallBenchReport> {
   const compile = benchCompile();
   const propagation: PropagationResult[] = [];
   for (const engine of ENGINES) {
-    propagation.push(engine === 'sqlite' ? await benchPropagation('sqlite', '') : await withFreshPostgresDatabase(postgresServerUrl(), (url) => benchPropagation('postgres', url)));
+    if (engine === 'sqlite') {
+      propagation.push(await benchPropagation('sqlite', ''));
+      continue;
+    }
+    const server = await postgresServer(root);
+    try {
+      propagation.push(await withFreshDatabase(server.url, (url) => benchPropagation('postgres', url)));
+    } finally {
+      server.release();
+    }
   }
   const runSeconds = (performance.now() - runStarted) / 1000;
 

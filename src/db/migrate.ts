@@ -1,5 +1,5 @@
 // Applies the committed migrations, in order, to either engine.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle } from './client.ts';
 import { columnTypes } from './migrations/column-types.ts';
 import * as foundation from './migrations/0001-foundation.ts';
@@ -41,9 +41,19 @@ class CommittedMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: new CommittedMigrations(handle) });
-  const { error, results } = await migrator.migrateToLatest();
+export type MigrationName = keyof typeof migrations;
+
+export function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the committed migrations up to and including `last`: how tests make a database as an older version left it. */
+export function migrateTo(handle: DatabaseHandle, last: MigrationName): Promise<string[]> {
+  return migrate(handle, (migrator) => migrator.migrateTo(last));
+}
+
+async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
+  const { error, results } = await run(new Migrator({ db: handle.db, provider: new CommittedMigrations(handle) }));
   // kysely hands back whatever a migration threw; anything that is not an Error is wrapped, kept as the cause.
   if (error) throw error instanceof Error ? error : new Error('a migration failed', { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

@@ -5,7 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { TestContext } from 'node:test';
 import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 
 export interface TestDatabase {
   engine: 'sqlite' | 'postgres';
@@ -39,4 +42,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A fresh database migrated to the latest version, for tests that use the storage layer directly; closed and dropped when `t` ends. */
+export async function openMigratedDatabase(t: TestContext): Promise<DatabaseHandle> {
+  const database = await createTestDatabase();
+  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  t.after(async () => {
+    await handle.close();
+    await database.drop();
+  });
+  await migrateToLatest(handle);
+  return handle;
 }

@@ -10,18 +10,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
-import { Migrator, type Migration } from 'kysely';
 import { openDatabase } from '../../src/db/client.ts';
 import { writeJson } from '../../src/db/columns.ts';
-import { columnTypes } from '../../src/db/migrations/column-types.ts';
-import * as foundation from '../../src/db/migrations/0001-foundation.ts';
-import * as servers from '../../src/db/migrations/0002-servers.ts';
-import * as orders from '../../src/db/migrations/0003-orders.ts';
-import * as firewall from '../../src/db/migrations/0004-firewall.ts';
-import * as reverseDns from '../../src/db/migrations/0005-reverse-dns.ts';
-import * as legacy from '../../src/db/migrations/0006-legacy.ts';
-import * as billingReservations from '../../src/db/migrations/0007-billing-reservations.ts';
-import * as consoleTables from '../../src/db/migrations/0008-console.ts';
+import { migrateTo } from '../../src/db/migrate.ts';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { assertProblem } from '../helpers/problems.ts';
@@ -197,17 +188,6 @@ test('a full pool answers 409 addresses_exhausted, places nothing, and makes roo
   assert.equal(await listed(), 4);
 });
 
-const BEFORE_0009: Record<string, { up: (db: any, types: any) => Promise<void> }> = {
-  '0001-foundation': foundation,
-  '0002-servers': servers,
-  '0003-orders': orders,
-  '0004-firewall': firewall,
-  '0005-reverse-dns': reverseDns,
-  '0006-legacy': legacy,
-  '0007-billing-reservations': billingReservations,
-  '0008-console': consoleTables,
-};
-
 /**
  * A database as it was before migration 0009: a server imported long ago
  * holds fsn1's hosts .2 to .21 and the first three /64s, except for what
@@ -217,13 +197,7 @@ async function databaseFilledBefore0009(): Promise<{ database: TestDatabase; old
   const database = await createTestDatabase();
   const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
   try {
-    const types = columnTypes(handle.engine);
-    const migrations = Object.fromEntries(
-      Object.entries(BEFORE_0009).map(([name, migration]): [string, Migration] => [name, { up: (db) => migration.up(db, types) }]),
-    );
-    const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error('a migration before 0009 failed', { cause: error });
+    await migrateTo(handle, '0008-console');
 
     const now = '2024-01-01T00:00:00.000Z';
     const { db } = handle;

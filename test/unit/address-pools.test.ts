@@ -4,9 +4,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test, type TestContext } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type Engine } from '../../src/db/client.ts';
+import type { Engine } from '../../src/db/client.ts';
 import { writeJson } from '../../src/db/columns.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import {
   PoolExhausted,
@@ -19,7 +18,7 @@ import {
   releaseServerAddresses,
 } from '../../src/modules/addresses/address-pools.ts';
 import { eventually } from '../helpers/build.ts';
-import { createTestDatabase } from '../helpers/database.ts';
+import { openMigratedDatabase } from '../helpers/database.ts';
 
 const NOW = '2025-01-01T00:00:00.000Z';
 
@@ -31,13 +30,7 @@ interface Harness {
 }
 
 async function setup(t: TestContext): Promise<Harness> {
-  const database = await createTestDatabase();
-  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  t.after(async () => {
-    await handle.close();
-    await database.drop();
-  });
-  await migrateToLatest(handle);
+  const handle = await openMigratedDatabase(t);
   const { db } = handle;
   const project = await db
     .insertInto('projects')

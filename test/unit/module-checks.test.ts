@@ -6,27 +6,19 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../src/clock.ts';
-import { openDatabase } from '../../src/db/client.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database, ProjectsTable } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors.ts';
 import { ProjectAccess } from '../../src/modules/projects/project-access.ts';
 import { requireCompletedSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
 import { requireOwnedSshKeys } from '../../src/modules/ssh-keys/ssh-keys.service.ts';
-import { createTestDatabase } from '../helpers/database.ts';
+import { openMigratedDatabase } from '../helpers/database.ts';
 
 const NOW = '2025-01-01T00:00:00.000Z';
 const LATER = new Date('2025-01-02T00:00:00.000Z');
 const clock: Clock = { now: () => LATER };
 
 async function setup(t: TestContext): Promise<Kysely<Database>> {
-  const database = await createTestDatabase();
-  const handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-  t.after(async () => {
-    await handle.close();
-    await database.drop();
-  });
-  await migrateToLatest(handle);
+  const handle = await openMigratedDatabase(t);
   return handle.db;
 }
 
