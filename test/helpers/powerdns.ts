@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -28,15 +28,20 @@ export interface PowerDns {
   zoneNames(): Promise<string[]>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
+/** Ports free at this moment, all different: each probe stays open until all are taken. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () =>
+      new Promise<Server>((resolve, reject) => {
+        const server = createServer();
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve(server));
+      }),
+    ),
+  );
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 async function requireTool(command: string, args: string[]): Promise<void> {
@@ -48,17 +53,11 @@ async function requireTool(command: string, args: string[]): Promise<void> {
   }
 }
 
-export async function startPowerDns(t: TestContext): Promise<PowerDns> {
-  await requireTool('pdns_server', ['--version']);
-  await requireTool('dig', ['-v']);
-  const schema = await readFile(SCHEMA, 'utf8').catch(() => assert.fail(`${SCHEMA} missing: ${INSTALL_HINT}`));
+const BIND_FAILED = /(Listening on HTTP socket failed|Unable to bind|Address already in use)/;
 
-  const directory = await mkdtemp(join(tmpdir(), 'cloudplane-pdns-'));
-  const database = new Database(join(directory, 'pdns.sqlite3'));
-  database.exec(schema);
-  database.close();
-
-  const [apiPort, dnsPort] = [await freePort(), await freePort()];
+/** Starts pdns_server on two fresh ports; undefined when a port was taken before pdns could bind it. */
+async function startOnFreePorts(directory: string, stops: (() => Promise<void>)[]): Promise<{ apiUrl: string; apiKey: string; dnsPort: number } | undefined> {
+  const [apiPort, dnsPort] = (await freePorts(2)) as [number, number];
   const apiKey = `pdns-test-${process.pid}-${apiPort}`;
   await writeFile(
     join(directory, 'pdns.conf'),
@@ -91,21 +90,50 @@ export async function startPowerDns(t: TestContext): Promise<PowerDns> {
   const child: ChildProcess = spawn('pdns_server', [`--config-dir=${directory}`], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk) => output.push(String(chunk)));
   child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  t.after(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await rm(directory, { recursive: true, force: true });
-  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  stops.push(stop);
 
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  await eventually(async () => {
+  const outcome = await eventually(async () => {
+    if (BIND_FAILED.test(output.join(''))) return 'port taken';
     if (child.exitCode !== null) assert.fail(`pdns_server exited with ${child.exitCode}: ${output.join('')}`);
     const answer = await fetch(`${apiUrl}/api/v1/servers/localhost`, { headers: { 'X-API-Key': apiKey } }).catch(() => null);
-    return answer?.ok;
-  }, 15_000, 50);
+    return answer?.ok ? 'ready' : undefined;
+  }, 30_000, 50).catch((error: Error) => assert.fail(`${error.message}; pdns_server printed: ${output.join('')}`));
+  if (outcome === 'ready') return { apiUrl, apiKey, dnsPort };
+  await stop();
+  return undefined;
+}
+
+export async function startPowerDns(t: TestContext): Promise<PowerDns> {
+  await requireTool('pdns_server', ['--version']);
+  await requireTool('dig', ['-v']);
+  const schema = await readFile(SCHEMA, 'utf8').catch(() => assert.fail(`${SCHEMA} missing: ${INSTALL_HINT}`));
+
+  const directory = await mkdtemp(join(tmpdir(), 'cloudplane-pdns-'));
+  const database = new Database(join(directory, 'pdns.sqlite3'));
+  database.exec(schema);
+  database.close();
+
+  // A free port can be taken by another test between our probe and pdns's
+  // bind; pdns then keeps running without its API (it only logs the failure).
+  // So a start that reports a failed bind is retried on fresh ports.
+  const stops: (() => Promise<void>)[] = [];
+  t.after(async () => {
+    for (const stop of stops) await stop();
+    await rm(directory, { recursive: true, force: true });
+  });
+  let started: { apiUrl: string; apiKey: string; dnsPort: number } | undefined;
+  for (let attempt = 1; !started; attempt += 1) {
+    started = await startOnFreePorts(directory, stops);
+    if (!started && attempt === 3) assert.fail('pdns_server could not bind its ports in three attempts');
+  }
+  const { apiUrl, apiKey, dnsPort } = started;
 
   return {
     apiUrl,
