@@ -1,6 +1,7 @@
 // cloudplane as real processes (`cloudplane serve | worker` run through tsx,
-// so no build is needed) on one test database, each stopped when the test
-// or suite that started it ends.
+// so no build is needed, or as production runs it: the built bundle through
+// bin/cloudplane.js) on one test database, each stopped when the test or
+// suite that started it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -43,11 +44,12 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts processes on `database`; `stopAll` stops every one still running (call it when the test or suite ends). */
-export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.ProcessEnv = {}) {
+export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.ProcessEnv = {}, runs: 'sources' | 'build' = 'sources') {
   const started: CloudplaneProcess[] = [];
+  const entry = runs === 'sources' ? ['--import', 'tsx', 'src/cli/main.ts'] : ['bin/cloudplane.js'];
 
   function run(name: string, command: 'serve' | 'worker', env: NodeJS.ProcessEnv): CloudplaneProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', command], {
+    const child = spawn(process.execPath, [...entry, command], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
