@@ -18,6 +18,12 @@ export function offeredLocations(catalogue: Catalogue): Location[] {
 }
 
 export class CatalogueService {
+  // Billing hands out one catalogue object until the catalogue changes, so
+  // what is derived from it is derived once: the answers then stay the same
+  // objects too, which lets the HTTP layer serialise each once.
+  private readonly publicProducts = new WeakMap<Catalogue, Product[]>();
+  private readonly offered = new WeakMap<Catalogue, Location[]>();
+
   constructor(
     private readonly access: ProjectAccess,
     private readonly billing: BillingPort,
@@ -29,7 +35,10 @@ export class CatalogueService {
   }
 
   async products(actor: Actor, slug: string): Promise<Product[]> {
-    return (await this.catalogueFor(actor, slug)).products.map(toPublicProduct);
+    const catalogue = await this.catalogueFor(actor, slug);
+    let products = this.publicProducts.get(catalogue);
+    if (!products) this.publicProducts.set(catalogue, (products = catalogue.products.map(toPublicProduct)));
+    return products;
   }
 
   async images(actor: Actor, slug: string): Promise<Image[]> {
@@ -37,7 +46,10 @@ export class CatalogueService {
   }
 
   async locations(actor: Actor, slug: string): Promise<Location[]> {
-    return offeredLocations(await this.catalogueFor(actor, slug));
+    const catalogue = await this.catalogueFor(actor, slug);
+    let locations = this.offered.get(catalogue);
+    if (!locations) this.offered.set(catalogue, (locations = offeredLocations(catalogue)));
+    return locations;
   }
 
   async isos(actor: Actor, slug: string): Promise<Catalogue['isos']> {
