@@ -64,6 +64,16 @@ export default {
       to: { pathNot: ['^node_modules/kysely/', '^src/db/migrations/[^/]+[.]ts$'] },
     },
     {
+      name: 'client-imports-server-code',
+      severity: 'error',
+      comment:
+        "src/client is what a user's program imports (cloudplane/client): it talks to the service over HTTP only, so it imports " +
+        'nothing but itself, packages and Node built-ins. Reaching into the server code would pull the database and Fastify into ' +
+        'every program that uses the client, and tie the client to internals the API contract does not promise.',
+      from: { path: '^src/client/' },
+      to: { pathNot: ['^src/client/', '^node_modules/'], dependencyTypesNot: ['core'] },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment:

@@ -56,9 +56,11 @@ export async function build() {
   const esbuild = await import('esbuild');
   rmSync(output, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: join(sources, 'cli', 'main.ts') },
+    // main: the service and the cloudplane command; client: what `import 'cloudplane/client'` loads.
+    entryPoints: { main: join(sources, 'cli', 'main.ts'), client: join(sources, 'client', 'index.ts') },
     outdir: output,
-    chunkNames: 'chunks/[name]-[hash]',
+    // Chunks beside main.js: code that finds its templates relative to its own module must find them from any chunk.
+    chunkNames: '[name]-[hash]',
     bundle: true,
     splitting: true,
     platform: 'node',

@@ -5,12 +5,17 @@
 // template or asset looked up relative to the code, a lazily loaded chunk.
 // So this test walks each of those once: the API documents and their pages,
 // the console's pages and assets (htmx comes from node_modules), an order
-// delivered by the in-process worker, and a clean stop.
+// delivered by the in-process worker, the client bundle a program imports
+// as `cloudplane/client`, and a clean stop.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { eventually } from '../helpers/build.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { cloudplaneProcesses, type ServeProcess } from '../helpers/processes.ts';
+
+const run = promisify(execFile);
 
 let database: TestDatabase;
 let started: ReturnType<typeof cloudplaneProcesses>;
@@ -79,6 +84,26 @@ test('the built service takes an order and its worker delivers the server', { ti
   const server = await service.api(`/projects/demo/servers/${delivered.server_id}/`, { key: demoKey });
   assert.equal(server.status, 200);
   assert.equal(server.body.hostname, 'built-1');
+});
+
+test('a program imports the built client as cloudplane/client and talks to the built service', { timeout: 60_000 }, async () => {
+  // Run from the repository, where the package name refers to itself: what a program that installed cloudplane gets.
+  const program = `
+    import { createClient, CloudplaneError } from 'cloudplane/client';
+    const client = createClient({ baseUrl: process.env.URL, token: process.env.TOKEN });
+    const projects = await client.listAll('/projects/');
+    let missing;
+    try {
+      await client.call(client.raw.GET('/projects/{project_slug}/servers/{server_id}/', { params: { path: { project_slug: 'demo', server_id: 'ffff' } } }));
+    } catch (error) {
+      missing = error instanceof CloudplaneError ? { status: error.status, code: error.code } : String(error);
+    }
+    console.log(JSON.stringify({ slugs: projects.map((project) => project.slug), missing }));
+  `;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', program], {
+    env: { ...process.env, URL: `${service.baseUrl}/api/v1`, TOKEN: demoKey },
+  });
+  assert.deepEqual(JSON.parse(stdout), { slugs: ['demo'], missing: { status: 404, code: 'not_found' } });
 });
 
 test('the built service stops cleanly on SIGTERM', { timeout: 60_000 }, async () => {
