@@ -9,7 +9,7 @@
 // depend on the database, and CI runs `npm test` first.
 //
 // The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
-// Chromium, PostgreSQL), never stand-ins, and never skip when one is missing. So this
+// Chromium, tmux, PostgreSQL), never stand-ins, and never skip when one is missing. So this
 // script checks for each of them first. Run as root, it installs the missing
 // Debian packages (`apt-get update` once, then one `apt-get install -y`);
 // otherwise it stops at once with the one command that would install them.
@@ -49,6 +49,7 @@ const suiteTools: Tool[] = [
   },
   { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
   { what: 'Chromium (pages are checked in a real browser, driven by playwright-core)', debianPackage: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { what: 'tmux (the progress display of the command line is checked on a real terminal)', debianPackage: 'tmux', present: onPath('tmux') },
 ];
 const postgresTools: Tool[] = [{ what: 'PostgreSQL server binaries (a throwaway cluster)', debianPackage: 'postgresql', present: postgresBinaries }];
 

@@ -1,101 +1,90 @@
-// `cloudplane serve | worker | migrate`
-import { Command } from 'commander';
-import pino from 'pino';
-import { createApplication, type Application } from '../app.ts';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { migrateToLatest } from '../db/migrate.ts';
-import { DEMO_EMAIL } from '../bootstrap.ts';
+// `cloudplane`: one binary for the service (`serve | worker | migrate`) and
+// for its users (`context`, `servers`, `firewall` …), as Vault and Nomad do.
+//
+// Start-up cost matters both ways, so this file loads only commander and the
+// command definitions: `serve` imports the service when it runs (service.ts),
+// and a user command imports its handler, the client, cli-table3 and ora when
+// it runs (command-actions.ts). Neither pays for the other.
+import { Command, CommanderError, Option } from 'commander';
+import { registerActivityCommands } from './commands/activity.ts';
+import { registerCatalogueCommands } from './commands/catalogue.ts';
+import { registerContextCommands } from './commands/contexts.ts';
+import { registerFirewallCommands } from './commands/firewall.ts';
+import { registerKeyAndSnapshotCommands } from './commands/keys-and-snapshots.ts';
+import { registerProjectCommands } from './commands/projects.ts';
+import { registerReverseDnsCommands } from './commands/reverse-dns.ts';
+import { registerServerCommands } from './commands/servers.ts';
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './failures.ts';
 
-function createLogger(config: Config) {
-  // Keys and tokens never reach the log: request lines carry method and URL only, and the header is redacted anyway.
-  // Written asynchronously: lines logged while a write is under way go out together in the next one,
-  // so a busy service makes one write per batch rather than per line; pino flushes what is left on exit.
-  const destination = pino.destination({ dest: 1, sync: false });
-  return pino({ level: config.logLevel, redact: ['req.headers.authorization', 'headers.authorization'] }, destination);
-}
+type ServiceCommand = 'serve' | 'worker' | 'migrate';
 
-function describeStorage(config: Config): string {
-  if (!config.databaseUrl) return `SQLite in ${config.dataDir}`;
-  const url = new URL(config.databaseUrl);
-  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
-}
-
-function printFirstStart(app: Application, urls: { mainUrl: string; legacyUrl: string }, config: Config): void {
-  const lines = [
-    '',
-    'cloudplane is running',
-    `  project API   ${urls.mainUrl}/api/v1`,
-    `  legacy API    ${urls.legacyUrl}/api/v1`,
-    `  operator API  ${urls.mainUrl}/admin/v1`,
-    `  console       ${urls.mainUrl}/console/`,
-    `  API reference ${urls.mainUrl}/docs  (legacy: ${urls.legacyUrl}/docs)`,
-    `  storage       ${describeStorage(config)}`,
-  ];
-  if (app.firstStart.demo) {
-    lines.push(`  demo API key  ${app.firstStart.demo.key}    (shown once; user ${DEMO_EMAIL}, project "demo")`);
-    lines.push(`  demo console  sign in at ${urls.mainUrl}/console/ as ${DEMO_EMAIL} with password ${app.firstStart.demo.password}    (shown once)`);
-  }
-  if (app.firstStart.operatorToken) lines.push(`  operator token ${app.firstStart.operatorToken}    (shown once; set CLOUDPLANE_ADMIN_TOKEN to choose your own)`);
-  lines.push('');
-  // Printed on the terminal, never logged: this is the one time the secrets are shown.
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** SIGTERM/SIGINT: stop accepting, finish in-flight requests and jobs, then exit. */
-function stopOnSignal(app: Application, logger: pino.Logger): void {
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (error) => {
-        logger.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
-}
-
-async function serve(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config);
-  const app = await createApplication({ config, logger, http: true, worker: true, demo: true });
-  stopOnSignal(app, logger);
-  const urls = await app.listen();
-  printFirstStart(app, urls, config);
-}
-
-async function worker(): Promise<void> {
-  const config = loadConfig();
-  const logger = createLogger(config);
-  const app = await createApplication({ config, logger, http: false, worker: true, demo: false });
-  stopOnSignal(app, logger);
-  await app.listen();
-  logger.info({ workerId: app.runner?.workerId }, 'worker started');
-}
-
-async function migrate(): Promise<void> {
-  const config = loadConfig();
-  const handle = openDatabase(config);
+/** A service command, as it always ran: any failure is printed (configuration mistakes as one line) and exits 1. */
+async function runService(name: ServiceCommand): Promise<void> {
+  const service = await import('./service.ts');
   try {
-    const applied = await migrateToLatest(handle);
-    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'already up to date\n');
-  } finally {
-    await handle.close();
+    await service[name]();
+  } catch (error) {
+    process.stderr.write(`${service.describeServiceFailure(error)}\n`);
+    process.exit(1);
   }
 }
 
-const program = new Command('cloudplane').description('An open control plane for a virtual-server cloud');
-program.command('serve').description('Run the project, legacy and operator APIs with a background worker').action(serve);
-program.command('worker').description('Run a background worker only (scale-out)').action(worker);
-program.command('migrate').description('Apply database migrations and exit').action(migrate);
+function buildProgram(): Command {
+  const program = new Command('cloudplane').description('An open control plane for a virtual-server cloud');
+  // Set before any subcommand is added: commander copies these settings to each one.
+  program
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .configureHelp({ showGlobalOptions: true })
+    .addOption(new Option('--context <name>', 'use this context instead of the current one').env('CLOUDPLANE_CONTEXT'))
+    .addOption(new Option('-p, --project <slug>', 'the project to work in (default: the context\'s, or the only one the key reaches)').env('CLOUDPLANE_PROJECT'))
+    .addOption(new Option('-o, --output <format>', 'table (fits the terminal) or json (the API\'s records as they are)').choices(['table', 'json']).default('table').env('CLOUDPLANE_OUTPUT'));
 
-program.parseAsync(process.argv).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? `configuration: ${error.message}` : (error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
-});
+  program.commandsGroup('Run the service:');
+  program.command('serve').description('Run the project, legacy and operator APIs with a background worker').action(() => runService('serve'));
+  program.command('worker').description('Run a background worker only (scale-out)').action(() => runService('worker'));
+  program.command('migrate').description('Apply database migrations and exit').action(() => runService('migrate'));
+
+  program.commandsGroup('Use the project API:');
+  registerContextCommands(program);
+  registerProjectCommands(program);
+  registerServerCommands(program);
+  registerActivityCommands(program);
+  registerCatalogueCommands(program);
+  registerKeyAndSnapshotCommands(program);
+  registerFirewallCommands(program);
+  registerReverseDnsCommands(program);
+
+  program.commandsGroup('Shell:');
+  program
+    .command('completion')
+    .description('Print a completion script: source <(cloudplane completion bash), or zsh')
+    .addArgument(program.createArgument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion.ts');
+      process.stdout.write(completionScript(shell, program));
+    });
+  return program;
+}
+
+/** Commander's own way out: help and version asked for are success; every parsing complaint (it has printed it) is a usage error. */
+function commanderExitCode(error: CommanderError): number {
+  if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT_OK;
+  return EXIT_USAGE;
+}
+
+buildProgram()
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    if (error instanceof CommanderError) {
+      process.exitCode = commanderExitCode(error);
+      return;
+    }
+    if (error instanceof UsageError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      process.exitCode = EXIT_USAGE;
+      return;
+    }
+    process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = EXIT_FAILED;
+  });

@@ -1,0 +1,128 @@
+// `cloudplane servers …`: reading, ordering, renaming, the action starts
+// (DESIGN D4), cancel, upgrades, bandwidth and the attached firewall groups.
+import { Option, type Command } from 'commander';
+import { lazyAction } from '../command-actions.ts';
+import { collectIds, positiveInteger, serverId } from './arguments.ts';
+
+const servers = () => import('../handlers/servers.ts');
+const serverActions = () => import('../handlers/server-actions.ts');
+const serverOrders = () => import('../handlers/server-orders.ts');
+
+/** Action starts without a body: command name → the API's action name. */
+const PLAIN_ACTIONS: [command: string, action: string, description: string][] = [
+  ['power-on', 'power_on', 'Power the server on'],
+  ['power-off', 'power_off', 'Cut the power (as pulling the plug)'],
+  ['shutdown', 'shutdown', 'Shut the server down cleanly'],
+  ['reboot', 'reboot', 'Reboot the server (applies pending plan changes)'],
+  ['reset-password', 'reset_password', 'Set a new root password (printed when the action ends)'],
+  ['unmount-iso', 'unmount_iso', 'Unmount the mounted ISO'],
+  ['enable-ipv6', 'enable_ipv6', 'Give the server a routed IPv6 subnet'],
+  ['enable-private-network', 'enable_private_network', 'Attach the server to the private network'],
+];
+
+const waitOption = () => new Option('--wait', 'follow it until it ends; exit 1 if it ends in error');
+
+export function registerServerCommands(program: Command): void {
+  const group = program.command('servers').alias('server').description('Servers of the project: read, order, rename, power, cancel');
+
+  group.command('list').description('List the servers').action(lazyAction(servers, (module) => module.listServers));
+  group.command('describe').description('Show a server').argument('<server>', 'server id', serverId).action(lazyAction(servers, (module) => module.describeServer));
+  group
+    .command('rename')
+    .description('Change a server\'s hostname')
+    .argument('<server>', 'server id', serverId)
+    .argument('<hostname>', 'the new hostname')
+    .action(lazyAction(servers, (module) => module.renameServer));
+
+  group
+    .command('create')
+    .description('Order a server (the order is paid from the owner\'s credit, or waits for payment in the console)')
+    .argument('<hostname>', 'the new server\'s hostname')
+    .requiredOption('--product <id>', 'product id (see catalogue products)', positiveInteger)
+    .requiredOption('--location <code>', 'location code (see catalogue locations)')
+    .option('--image <name>', 'image to install (see catalogue images)')
+    .option('--snapshot <id>', 'create the server from this snapshot instead of an image', positiveInteger)
+    .option('--billing-cycle <cycle>', 'one of the product\'s billing cycles (default: the product\'s default)')
+    .option('--ssh-key <id>', 'install this SSH key (repeat for several)', collectIds)
+    .option('--ipv4-additional <count>', 'IPv4 addresses on top of the first', positiveInteger)
+    .option('--ipv6', 'give the server an IPv6 subnet')
+    .option('--private-network', 'attach it to the private network')
+    .option('--promo-code <code>', 'promotion code')
+    .addOption(waitOption())
+    .action(lazyAction(serverOrders, (module) => module.createServer));
+
+  for (const [name, action, description] of PLAIN_ACTIONS) {
+    group
+      .command(name)
+      .description(description)
+      .argument('<server>', 'server id', serverId)
+      .addOption(waitOption())
+      .action(lazyAction(serverActions, (module) => module.startAction(action)));
+  }
+  group
+    .command('reinstall')
+    .description('Reinstall the server from an image (everything on it is lost; the new root password is printed)')
+    .argument('<server>', 'server id', serverId)
+    .requiredOption('--image <name>', 'image to install')
+    .option('--ssh-key <id>', 'install this SSH key (repeat for several)', collectIds)
+    .addOption(waitOption())
+    .action(lazyAction(serverActions, (module) => module.startAction('reinstall')));
+  group
+    .command('create-snapshot')
+    .description('Take a snapshot of the server')
+    .argument('<server>', 'server id', serverId)
+    .option('--name <name>', 'the snapshot\'s name')
+    .addOption(waitOption())
+    .action(lazyAction(serverActions, (module) => module.startAction('create_snapshot')));
+  group
+    .command('restore-snapshot')
+    .description('Restore the server from one of the project\'s snapshots')
+    .argument('<server>', 'server id', serverId)
+    .requiredOption('--snapshot <id>', 'snapshot id', positiveInteger)
+    .addOption(waitOption())
+    .action(lazyAction(serverActions, (module) => module.startAction('restore_snapshot')));
+  group
+    .command('mount-iso')
+    .description('Mount an ISO (see catalogue isos)')
+    .argument('<server>', 'server id', serverId)
+    .requiredOption('--iso <id>', 'ISO id', positiveInteger)
+    .addOption(waitOption())
+    .action(lazyAction(serverActions, (module) => module.startAction('mount_iso')));
+
+  group
+    .command('cancel')
+    .description('Request the server\'s cancellation: at the end of the paid term, or now (deleting it with everything on it)')
+    .argument('<server>', 'server id', serverId)
+    .addOption(new Option('--when <when>', 'end_of_term or immediate').choices(['end_of_term', 'immediate']).makeOptionMandatory())
+    .option('--reason <text>', 'why (required for end_of_term)')
+    .action(lazyAction(servers, (module) => module.cancelServer));
+
+  group
+    .command('upgrade-options')
+    .description('Products the server can be upgraded to')
+    .argument('<server>', 'server id', serverId)
+    .action(lazyAction(serverOrders, (module) => module.listUpgradeOptions));
+  group
+    .command('upgrade')
+    .description('Order an upgrade to another product (a reboot through the API applies it)')
+    .argument('<server>', 'server id', serverId)
+    .requiredOption('--product <id>', 'product id (see servers upgrade-options)', positiveInteger)
+    .option('--upgrade-disk', 'grow the disk too')
+    .addOption(waitOption())
+    .action(lazyAction(serverOrders, (module) => module.upgradeServer));
+  group
+    .command('add-bandwidth')
+    .description('Buy extra traffic for this month (sizes: catalogue pricing)')
+    .argument('<server>', 'server id', serverId)
+    .requiredOption('--size <gb>', 'size in GB', positiveInteger)
+    .addOption(waitOption())
+    .action(lazyAction(serverOrders, (module) => module.addBandwidth));
+
+  group
+    .command('set-firewall-groups')
+    .description('Replace the firewall groups attached to the server')
+    .argument('<server>', 'server id', serverId)
+    .argument('[groups...]', 'firewall group ids', collectIds)
+    .option('--none', 'detach every group')
+    .action(lazyAction(servers, (module) => module.setFirewallGroups));
+}

@@ -1,0 +1,84 @@
+// What a user command works with: a client for the chosen service and key,
+// the project, the output format and the status line on stderr.
+//
+// Where each comes from, first found wins:
+//   service URL  CLOUDPLANE_URL, then the context's url
+//   API key      CLOUDPLANE_TOKEN, then the context's token
+//   context      --context / CLOUDPLANE_CONTEXT, then the current one
+//   project      --project / CLOUDPLANE_PROJECT, then the context's project,
+//                then the only project the key reaches
+import { createClient, type CloudplaneClient, type RetryEvent } from '../client/index.ts';
+import type { GlobalOptions } from './command-actions.ts';
+import { apiRoot, readContextFile, type StoredContext } from './contexts.ts';
+import { UsageError } from './failures.ts';
+import type { OutputFormat } from './output.ts';
+import { StatusLine } from './progress.ts';
+import { systemBehind } from './systems-behind.ts';
+
+export interface Session {
+  client: CloudplaneClient;
+  output: OutputFormat;
+  status: StatusLine;
+  /** The project API root the client talks to. */
+  apiRoot: string;
+  /** The project to work in; asks the API only when nothing names one. */
+  project(): Promise<string>;
+}
+
+/** "billing did not answer (502 upstream_error); trying again in 4 s" */
+export function describeRetry(event: RetryEvent): string {
+  const seconds = event.delayMs < 1000 ? (event.delayMs / 1000).toFixed(1) : String(Math.round(event.delayMs / 1000));
+  const code = event.code ? ` ${event.code}` : '';
+  const again = `trying again in ${seconds} s`;
+  if (event.status === 0) return `no answer from the service (${event.method} ${event.path}); ${again}`;
+  if (event.status === 429) return `rate limited (429${code}); ${again}`;
+  if (event.status === 503) return `${systemBehind(event.path, event.method)} is unavailable (503${code}); ${again}`;
+  return `${systemBehind(event.path, event.method)} did not answer (${event.status}${code}); ${again}`;
+}
+
+function chosenContext(globals: GlobalOptions): { name: string; context: StoredContext } | null {
+  const file = readContextFile();
+  const name = globals.context ?? file.current;
+  if (!name) return null;
+  const context = file.contexts[name];
+  if (!context) {
+    const known = Object.keys(file.contexts);
+    throw new UsageError(`no context named "${name}"${known.length ? ` (there are: ${known.join(', ')})` : ''}; create it with: cloudplane context create ${name} --url URL --token-stdin`);
+  }
+  return { name, context };
+}
+
+export function openSession(globals: GlobalOptions): Session {
+  const chosen = chosenContext(globals);
+  const url = process.env.CLOUDPLANE_URL || chosen?.context.url;
+  const token = process.env.CLOUDPLANE_TOKEN || chosen?.context.token;
+  if (!url || !token) {
+    throw new UsageError(
+      `no ${url ? 'API key' : 'service URL'} to use: create a context (cloudplane context create NAME --url http://HOST:8080 --token-stdin) or set CLOUDPLANE_URL and CLOUDPLANE_TOKEN`,
+    );
+  }
+  const root = apiRoot(url);
+  const status = new StatusLine();
+  const client = createClient({ baseUrl: root, token, onRetry: (event) => status.note(describeRetry(event)) });
+  let project: Promise<string> | undefined;
+  return {
+    client,
+    output: globals.output,
+    status,
+    apiRoot: root,
+    project: () => (project ??= resolveProject(client, globals.project ?? chosen?.context.project)),
+  };
+}
+
+async function resolveProject(client: CloudplaneClient, named: string | undefined): Promise<string> {
+  if (named) return named;
+  const me = await client.call(client.raw.GET('/me/'));
+  const [only, ...others] = me.projects;
+  if (only && others.length === 0) return only.slug;
+  const slugs = me.projects.map((entry) => entry.slug);
+  throw new UsageError(
+    slugs.length === 0
+      ? 'the key reaches no project: create one with cloudplane projects create NAME'
+      : `the key reaches several projects (${slugs.join(', ')}): choose one with --project SLUG, CLOUDPLANE_PROJECT, or cloudplane context create … --project SLUG`,
+  );
+}

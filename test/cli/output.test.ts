@@ -1,0 +1,36 @@
+// Tables fit the terminal: the columns that matter least go first, then the
+// widest is cut short; nothing is cut when there is no terminal to fit.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { cellText, fitColumns, renderTable } from '../../src/cli/output.ts';
+
+const HEADERS = ['ID', 'HOSTNAME', 'STATUS', 'LOCATION', 'PLAN'];
+const ROWS = [['3f9c2a1b7d4e8f60', 'a-rather-long-hostname.example.com', 'running', 'fsn1', 'CX22']];
+const OPTIONAL = [false, false, false, true, true];
+
+test('a table wide enough for everything shows every column, two spaces apart', () => {
+  const lines = renderTable(HEADERS, ROWS, OPTIONAL, 200).split('\n');
+  assert.deepEqual(lines, ['ID                HOSTNAME                            STATUS   LOCATION  PLAN', '3f9c2a1b7d4e8f60  a-rather-long-hostname.example.com  running  fsn1      CX22']);
+});
+
+test('a narrow terminal loses the optional columns from the right, then the widest column is cut with …', () => {
+  assert.deepEqual(fitColumns(HEADERS, ROWS, OPTIONAL, 72).shown, [0, 1, 2, 3], 'PLAN goes first');
+  assert.deepEqual(fitColumns(HEADERS, ROWS, OPTIONAL, 61).shown, [0, 1, 2], 'then LOCATION');
+  const lines = renderTable(HEADERS, ROWS, OPTIONAL, 50).split('\n');
+  for (const line of lines) assert.ok(line.length <= 50, `fits 50 columns: "${line}" (${line.length})`);
+  assert.match(lines[1]!, /^3f9c2a1b7d4e8f60 {2}a-rather-long-hostname\S*…\s+running$/);
+});
+
+test('without a terminal nothing is cut', () => {
+  const { shown, widths } = fitColumns(HEADERS, ROWS, OPTIONAL, Number.POSITIVE_INFINITY);
+  assert.deepEqual(shown, [0, 1, 2, 3, 4]);
+  assert.equal(widths[1], 'a-rather-long-hostname.example.com'.length);
+});
+
+test('cells: nothing is "-", lists are joined, booleans are yes/no', () => {
+  assert.equal(cellText(null), '-');
+  assert.equal(cellText([]), '-');
+  assert.equal(cellText([1, 2]), '1, 2');
+  assert.equal(cellText(true), 'yes');
+  assert.equal(cellText({ a: 1 }), '{"a":1}');
+});
