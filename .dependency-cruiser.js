@@ -84,8 +84,6 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    // The typed client imports types generated into a temporary directory by its own test.
-    exclude: { path: '^test/typed-client/' },
     // Type-only imports count: `import type { BuiltinBilling }` ties a module to the built-in engine as much as a value import does.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
