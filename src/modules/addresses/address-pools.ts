@@ -217,8 +217,13 @@ const selectServerAddresses = preparedQuery((db, serverId: string) =>
 );
 
 export async function listServerAddresses(db: Kysely<Database>, serverId: string): Promise<ServerAddresses> {
-  const rows = await selectServerAddresses(db, serverId);
+  return toServerAddresses(await selectServerAddresses(db, serverId));
+}
 
+/** A server's address rows, as read by listServerAddresses or by another read that took them along, in the order shown. */
+export type ServerAddressRow = Awaited<ReturnType<typeof selectServerAddresses>>[number];
+
+export function toServerAddresses(rows: readonly ServerAddressRow[]): ServerAddresses {
   const ipv4 = rows
     .filter((row) => row.kind === 'ipv4')
     .map((row) => ({ address: row.address, primary: readBool(row.is_primary), position: row.position, slot: ipv4Slot(row.address) ?? 0n }))

@@ -7,7 +7,7 @@ import { formatMoney } from '../../money.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
-import { describeIpv4Pool, listServerAddresses } from '../addresses/address-pools.ts';
+import { describeIpv4Pool, toServerAddresses } from '../addresses/address-pools.ts';
 import * as repo from './servers.repo.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 
@@ -29,13 +29,13 @@ export class ServerView {
   ) {}
 
   async full(server: repo.ServerRecord): Promise<Server> {
-    const [addresses, sshKeys, firewallGroups, billing, pool] = await Promise.all([
-      listServerAddresses(this.db, server.id),
-      repo.serverSshKeyIds(this.db, server.id),
+    const [details, firewallGroups, billing] = await Promise.all([
+      repo.serverDetails(this.db, server),
       unlessUpstreamFails(() => this.firewall.attachedGroups(server.id)),
       this.billingOf(server),
-      server.bandwidth.pooled ? repo.bandwidthPool(this.db, server.projectId, server.location.code) : Promise.resolve(null),
     ]);
+    const addresses = toServerAddresses(details.addresses);
+    const { sshKeyIds: sshKeys, pool } = details;
     const ipv4Pool = server.location.ipv4_pool ? describeIpv4Pool(server.location.ipv4_pool) : null;
     return {
       id: server.id,

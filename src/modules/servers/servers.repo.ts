@@ -1,8 +1,11 @@
 // Every query on servers and what hangs off them (SSH keys, addresses).
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import * as postgresJson from 'kysely/helpers/postgres';
+import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
+import type { ServerAddressRow } from '../addresses/address-pools.ts';
 
 export interface StoredLocation {
   code: string;
@@ -80,12 +83,6 @@ const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('serv
 const selectProjectServer = preparedQuery((db, projectId: number, serverId: string) =>
   db.selectFrom('servers').selectAll().where('id', '=', serverId).where('project_id', '=', projectId),
 );
-const selectServerSshKeyIds = preparedQuery((db, serverId: string) =>
-  db.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id'),
-);
-const selectBandwidthPool = preparedQuery((db, projectId: number, locationCode: string) =>
-  db.selectFrom('bandwidth_pools').select(['allocated_gb', 'extra_gb', 'used_gb']).where('project_id', '=', projectId).where('location_code', '=', locationCode),
-);
 
 export async function findServer(db: Kysely<Database>, serverId: string): Promise<ServerRecord | undefined> {
   const [row] = await selectServer(db, serverId);
@@ -152,11 +149,6 @@ export async function listProjectServers(db: Kysely<Database>, projectId: number
   return after < page.offset ? pageFromNewest(db, projectId, size, after) : pageFromOldest(db, projectId, size, page.offset);
 }
 
-export async function serverSshKeyIds(db: Kysely<Database>, serverId: string): Promise<number[]> {
-  const rows = await selectServerSshKeyIds(db, serverId);
-  return rows.map((row) => row.ssh_key_id);
-}
-
 export async function replaceServerSshKeys(db: Kysely<Database>, serverId: string, keyIds: number[]): Promise<void> {
   await db.deleteFrom('server_ssh_keys').where('server_id', '=', serverId).execute();
   if (keyIds.length > 0) {
@@ -171,10 +163,47 @@ export async function projectSshKeyIds(db: Kysely<Database>, projectId: number, 
   return new Set(rows.map((row) => row.id));
 }
 
-/** Totals of the project's pooled servers in one location: they share one allowance. */
-export async function bandwidthPool(db: Kysely<Database>, projectId: number, locationCode: string) {
-  const [row] = await selectBandwidthPool(db, projectId, locationCode);
-  return { allocated_gb: Number(row?.allocated_gb ?? 0), extra_gb: Number(row?.extra_gb ?? 0), used_gb: Number(row?.used_gb ?? 0) };
+/**
+ * What the full server view adds to the server row: its addresses, its SSH
+ * key ids and (for a pooled server) its pool's totals, read in one statement
+ * rather than three. Each is a JSON array or object built by the database.
+ */
+const selectServerDetails = preparedQuery((db, serverId: string, projectId: number, locationCode: string) => {
+  // Compiled once per engine (db/prepared.ts), so each engine gets its own JSON functions.
+  const json = db.getExecutor().adapter instanceof PostgresAdapter ? postgresJson : sqliteJson;
+  return db.selectNoFrom((eb) => [
+    json
+      .jsonArrayFrom(eb.selectFrom('ip_allocations').select(['address', 'kind', 'is_primary', 'position', 'allocated_at']).where('server_id', '=', serverId))
+      .as('addresses'),
+    json.jsonArrayFrom(eb.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id')).as('ssh_keys'),
+    json
+      .jsonObjectFrom(
+        eb.selectFrom('bandwidth_pools').select(['allocated_gb', 'extra_gb', 'used_gb']).where('project_id', '=', projectId).where('location_code', '=', locationCode),
+      )
+      .as('pool'),
+  ]);
+});
+
+export interface ServerDetails {
+  addresses: ServerAddressRow[];
+  sshKeyIds: number[];
+  /** Null for a server outside any pool. */
+  pool: { allocated_gb: number; extra_gb: number; used_gb: number } | null;
+}
+
+export async function serverDetails(db: Kysely<Database>, server: ServerRecord): Promise<ServerDetails> {
+  const [row] = await selectServerDetails(db, server.id, server.projectId, server.location.code);
+  // SQLite hands the JSON over as text, PostgreSQL parsed.
+  const addresses = readJson<ServerAddressRow[]>(row?.addresses ?? '[]');
+  const sshKeys = readJson<{ ssh_key_id: number }[]>(row?.ssh_keys ?? '[]');
+  const pool = row?.pool ? readJson<{ allocated_gb: unknown; extra_gb: unknown; used_gb: unknown }>(row.pool) : null;
+  return {
+    addresses,
+    sshKeyIds: sshKeys.map((key) => Number(key.ssh_key_id)),
+    pool: !server.bandwidth.pooled
+      ? null
+      : { allocated_gb: Number(pool?.allocated_gb ?? 0), extra_gb: Number(pool?.extra_gb ?? 0), used_gb: Number(pool?.used_gb ?? 0) },
+  };
 }
 
 /** Adds a pooled server's change to its pool's totals, in the caller's transaction; one statement, so concurrent changes all count. */
