@@ -211,9 +211,12 @@ export interface ServerAddresses {
   ipv6Subnets: string[];
 }
 
+/** What toServerAddresses needs of each of a server's ip_allocations rows; the server view reads them too (servers.repo.ts). */
+export const SERVER_ADDRESS_COLUMNS = ['address', 'kind', 'is_primary', 'position', 'allocated_at'] as const;
+
 // Every server read lists its addresses: prepared once (db/prepared.ts).
 const selectServerAddresses = preparedQuery((db, serverId: string) =>
-  db.selectFrom('ip_allocations').select(['address', 'kind', 'is_primary', 'position', 'allocated_at']).where('server_id', '=', serverId),
+  db.selectFrom('ip_allocations').select(SERVER_ADDRESS_COLUMNS).where('server_id', '=', serverId),
 );
 
 export async function listServerAddresses(db: Kysely<Database>, serverId: string): Promise<ServerAddresses> {

@@ -5,7 +5,7 @@ import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
-import type { ServerAddressRow } from '../addresses/address-pools.ts';
+import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
 
 export interface StoredLocation {
   code: string;
@@ -173,7 +173,7 @@ const selectServerDetails = preparedQuery((db, serverId: string, projectId: numb
   const json = db.getExecutor().adapter instanceof PostgresAdapter ? postgresJson : sqliteJson;
   return db.selectNoFrom((eb) => [
     json
-      .jsonArrayFrom(eb.selectFrom('ip_allocations').select(['address', 'kind', 'is_primary', 'position', 'allocated_at']).where('server_id', '=', serverId))
+      .jsonArrayFrom(eb.selectFrom('ip_allocations').select(SERVER_ADDRESS_COLUMNS).where('server_id', '=', serverId))
       .as('addresses'),
     json.jsonArrayFrom(eb.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id')).as('ssh_keys'),
     json
