@@ -83,6 +83,23 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     throw new RetryLater(reconcileDelayMs, 'provisioning did not answer');
   };
 
+  /** Asks provisioning how the operation is doing: still running sleeps until it should be done, done settles the action. */
+  const askAndSettle = async (action: repo.ActionRow): Promise<void> => {
+    const from: Phase = { status: action.status, phase: action.phase };
+    let operation: OperationState | null;
+    try {
+      operation = await provisioning.getOperation(actionId);
+    } catch (error) {
+      if (!isUpstreamError(error)) throw error;
+      if (action.phase === 'wait') return toReconcile(action, from);
+      throw new RetryLater(reconcileDelayMs, 'provisioning still does not answer');
+    }
+    if (operation === null) {
+      return finishWithError(action, from, 'not_carried_out', 'The provisioning system never received the operation; nothing was done');
+    }
+    return settle(action, from, operation);
+  };
+
   const action = await repo.findAction(db, actionId);
   if (!action || action.phase === 'done') return;
   const from: Phase = { status: action.status, phase: action.phase };
@@ -96,28 +113,12 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
       if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
       return toReconcile(action, from);
     }
-    const waiting: Phase = { status: action.status, phase: 'wait' };
     // Another run moved it first: read where it is on the next run.
     if (!(await repo.advanceAction(db, actionId, from, { phase: 'wait' }))) throw new RetryLater(0, 'moved by another run');
     // Straight on to the wait, in this run: asking now costs less than another claim of the job, and the answer says how long to sleep.
-    return waitForOperation({ ...action, phase: 'wait' }, waiting);
+    return askAndSettle({ ...action, phase: 'wait' });
   }
-  return waitForOperation(action, from);
-
-  async function waitForOperation(current: repo.ActionRow, phase: Phase): Promise<void> {
-    let operation: OperationState | null;
-    try {
-      operation = await provisioning.getOperation(actionId);
-    } catch (error) {
-      if (!isUpstreamError(error)) throw error;
-      if (current.phase === 'wait') return toReconcile(current, phase);
-      throw new RetryLater(reconcileDelayMs, 'provisioning still does not answer');
-    }
-    if (operation === null) {
-      return finishWithError(current, phase, 'not_carried_out', 'The provisioning system never received the operation; nothing was done');
-    }
-    return settle(current, phase, operation);
-  }
+  return askAndSettle(action);
 }
 
 class ServerGone extends Error {}
