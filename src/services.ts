@@ -104,7 +104,7 @@ export function createServices(deps: ServiceDependencies): Services {
   return {
     apiKeys: new ApiKeyService(db, clock, deps.changes),
     users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing)),
-    account: new AccountService(db, upstreams.billing, projects),
+    account: new AccountService(db, upstreams.billing),
     access,
     projects,
     members: new MemberService(db, clock),

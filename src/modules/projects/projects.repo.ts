@@ -65,19 +65,7 @@ export async function countMemberProjects(db: Kysely<Database>, userId: number):
   return Number(row.count);
 }
 
-// Every /me/ reads all of them: prepared once. Ordered by the membership's project id, which the
-// (user_id, project_id) index gives in order, so no sort.
-const selectAllMemberProjects = preparedQuery((db, userId: number) =>
-  db
-    .selectFrom('project_members')
-    .innerJoin('projects', 'projects.id', 'project_members.project_id')
-    .select([...projectColumns, 'project_members.role'])
-    .where('project_members.user_id', '=', userId)
-    .orderBy('project_members.project_id'),
-);
-
-export function listMemberProjects(db: Kysely<Database>, userId: number, page?: { limit: number; offset: number }): Promise<MemberProjectRow[]> {
-  if (!page) return selectAllMemberProjects(db, userId);
+export function listMemberProjects(db: Kysely<Database>, userId: number, page: { limit: number; offset: number }): Promise<MemberProjectRow[]> {
   return db
     .selectFrom('projects')
     .innerJoin('project_members', 'project_members.project_id', 'projects.id')

@@ -56,10 +56,6 @@ export class ProjectService {
   }
 
   /** Every project the actor is a member of, oldest first (GET /me/). */
-  async memberProjects(actor: Actor): Promise<Project[]> {
-    return (await repo.listMemberProjects(this.deps.db, actor.userId)).map(toProject);
-  }
-
   /** The projects the user owns, by id: the legacy API's servers are theirs. */
   ownedProjects(userId: number): Promise<{ id: number; slug: string }[]> {
     return repo.listOwnedProjects(this.deps.db, userId);
