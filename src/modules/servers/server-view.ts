@@ -28,14 +28,14 @@ export class ServerView {
     private readonly firewall: FirewallPort,
   ) {}
 
-  async full(server: repo.ServerRecord): Promise<Server> {
-    const [details, firewallGroups, billing] = await Promise.all([
-      repo.serverDetails(this.db, server),
+  /** `details` when they were read with the server (repo.findProjectServerWithDetails); read here otherwise. */
+  async full(server: repo.ServerRecord, details?: repo.ServerDetails): Promise<Server> {
+    const [{ addresses: addressRows, sshKeyIds: sshKeys, pool }, firewallGroups, billing] = await Promise.all([
+      details ?? repo.serverDetails(this.db, server),
       unlessUpstreamFails(() => this.firewall.attachedGroups(server.id)),
       this.billingOf(server),
     ]);
-    const addresses = toServerAddresses(details.addresses);
-    const { sshKeyIds: sshKeys, pool } = details;
+    const addresses = toServerAddresses(addressRows);
     const ipv4Pool = server.location.ipv4_pool ? describeIpv4Pool(server.location.ipv4_pool) : null;
     return {
       id: server.id,

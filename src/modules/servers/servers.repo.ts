@@ -1,5 +1,5 @@
 // Every query on servers and what hangs off them (SSH keys, addresses).
-import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
@@ -165,24 +165,46 @@ export async function projectSshKeyIds(db: Kysely<Database>, projectId: number, 
 
 /**
  * What the full server view adds to the server row: its addresses, its SSH
- * key ids and (for a pooled server) its pool's totals, read in one statement
- * rather than three. Each is a JSON array or object built by the database.
+ * key ids and (for a pooled server) its pool's totals. Each is a JSON array or
+ * object built by the database from the row it is selected with, so the
+ * server and all of these are one statement.
  */
-const selectServerDetails = preparedQuery((db, serverId: string, projectId: number, locationCode: string) => {
-  // Compiled once per engine (db/prepared.ts), so each engine gets its own JSON functions.
+function detailSelections(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'servers'>) {
+  // Called while a prepared query compiles, once per engine (db/prepared.ts), so each engine gets its own JSON functions.
   const json = db.getExecutor().adapter instanceof PostgresAdapter ? postgresJson : sqliteJson;
-  return db.selectNoFrom((eb) => [
+  return [
+    json.jsonArrayFrom(eb.selectFrom('ip_allocations').select(SERVER_ADDRESS_COLUMNS).whereRef('ip_allocations.server_id', '=', 'servers.id')).as('addresses'),
     json
-      .jsonArrayFrom(eb.selectFrom('ip_allocations').select(SERVER_ADDRESS_COLUMNS).where('server_id', '=', serverId))
-      .as('addresses'),
-    json.jsonArrayFrom(eb.selectFrom('server_ssh_keys').select('ssh_key_id').where('server_id', '=', serverId).orderBy('ssh_key_id')).as('ssh_keys'),
+      .jsonArrayFrom(eb.selectFrom('server_ssh_keys').select('ssh_key_id').whereRef('server_ssh_keys.server_id', '=', 'servers.id').orderBy('ssh_key_id'))
+      .as('ssh_keys'),
     json
       .jsonObjectFrom(
-        eb.selectFrom('bandwidth_pools').select(['allocated_gb', 'extra_gb', 'used_gb']).where('project_id', '=', projectId).where('location_code', '=', locationCode),
+        eb
+          .selectFrom('bandwidth_pools')
+          .select(['allocated_gb', 'extra_gb', 'used_gb'])
+          .whereRef('bandwidth_pools.project_id', '=', 'servers.project_id')
+          .whereRef('bandwidth_pools.location_code', '=', 'servers.location_code'),
       )
       .as('pool'),
-  ]);
-});
+  ] as const;
+}
+
+const selectServerDetails = preparedQuery((db, serverId: string) =>
+  db
+    .selectFrom('servers')
+    .select((eb) => detailSelections(db, eb))
+    .where('servers.id', '=', serverId),
+);
+
+// A server page's GET reads the server and its details together.
+const selectProjectServerWithDetails = preparedQuery((db, projectId: number, serverId: string) =>
+  db
+    .selectFrom('servers')
+    .selectAll('servers')
+    .select((eb) => detailSelections(db, eb))
+    .where('servers.id', '=', serverId)
+    .where('servers.project_id', '=', projectId),
+);
 
 export interface ServerDetails {
   addresses: ServerAddressRow[];
@@ -191,8 +213,9 @@ export interface ServerDetails {
   pool: { allocated_gb: number; extra_gb: number; used_gb: number } | null;
 }
 
-export async function serverDetails(db: Kysely<Database>, server: ServerRecord): Promise<ServerDetails> {
-  const [row] = await selectServerDetails(db, server.id, server.projectId, server.location.code);
+type DetailColumns = Pick<Awaited<ReturnType<typeof selectServerDetails>>[number], 'addresses' | 'ssh_keys' | 'pool'>;
+
+function toServerDetails(server: ServerRecord, row: DetailColumns | undefined): ServerDetails {
   // SQLite hands the JSON over as text, PostgreSQL parsed.
   const addresses = readJson<ServerAddressRow[]>(row?.addresses ?? '[]');
   const sshKeys = readJson<{ ssh_key_id: number }[]>(row?.ssh_keys ?? '[]');
@@ -204,6 +227,24 @@ export async function serverDetails(db: Kysely<Database>, server: ServerRecord):
       ? null
       : { allocated_gb: Number(pool?.allocated_gb ?? 0), extra_gb: Number(pool?.extra_gb ?? 0), used_gb: Number(pool?.used_gb ?? 0) },
   };
+}
+
+export async function serverDetails(db: Kysely<Database>, server: ServerRecord): Promise<ServerDetails> {
+  const [row] = await selectServerDetails(db, server.id);
+  return toServerDetails(server, row);
+}
+
+/** A server of the project with its details, in one statement; undefined when the project has no such server. */
+export async function findProjectServerWithDetails(
+  db: Kysely<Database>,
+  projectId: number,
+  serverId: string,
+): Promise<{ server: ServerRecord; details: ServerDetails } | undefined> {
+  const [row] = await selectProjectServerWithDetails(db, projectId, serverId);
+  if (!row) return undefined;
+  const { addresses, ssh_keys, pool, ...columns } = row;
+  const server = toServerRecord(columns);
+  return { server, details: toServerDetails(server, { addresses, ssh_keys, pool }) };
 }
 
 /** Adds a pooled server's change to its pool's totals, in the caller's transaction; one statement, so concurrent changes all count. */

@@ -43,8 +43,11 @@ export class ServerService {
   }
 
   async get(actor: Actor, slug: string, serverId: string): Promise<Server> {
-    const { server } = await this.requireServer(actor, slug, serverId);
-    return this.deps.view.full(server);
+    // requireServer's checks, with the server read together with what the view adds to it.
+    const project = await this.deps.access.require(actor, slug, { ready: true });
+    const found = await repo.findProjectServerWithDetails(this.deps.db, project.id, serverId);
+    if (!found) throw notFound('server');
+    return this.deps.view.full(found.server, found.details);
   }
 
   /** Only the hostname changes; a body without one changes nothing. */
