@@ -6,7 +6,7 @@
 // like any other Kysely query; its arguments stand in as parameters, so the
 // SQL text is the same every time and the SQLite statement cache (client.ts)
 // or PostgreSQL's plan reuse applies too.
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Where an argument goes in the compiled parameters. Kysely passes any value it is given through as a parameter. */
@@ -44,4 +44,16 @@ export function preparedQuery<Args extends unknown[], Row>(
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows as Row[];
   };
+}
+
+/**
+ * The ids of a JSON array parameter (`JSON.stringify(ids)`), for `where(column,
+ * 'in', integerIdsOf(db, ids))`: a list of any length is one parameter, so a
+ * query over "these ids" can be prepared once (its text never changes with the
+ * count), and neither engine's limit on bound parameters applies.
+ */
+export function integerIdsOf(db: Kysely<Database>, idsJson: unknown): RawBuilder<number> {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<number>`(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb))`
+    : sql<number>`(select value from json_each(${idsJson}))`;
 }

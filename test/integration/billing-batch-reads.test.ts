@@ -19,7 +19,7 @@ test('getServices answers the services among the ids, as getService does, howeve
   assert.deepEqual(await billing.getServices([]), []);
   assert.deepEqual(await billing.getServices([999_999]), []);
 
-  // More ids than one statement binds: the two known ones at either end of the list.
+  // More ids than either engine would bind one by one (they go as one JSON parameter): the two known ones at either end.
   const many = [first, ...Array.from({ length: 1200 }, (_, index) => 1_000_000 + index), second];
   assert.deepEqual(byId(await billing.getServices(many)), [await one(first), await one(second)]);
 

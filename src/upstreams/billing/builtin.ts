@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { integerIdsOf, preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
 import { InvoiceBook } from './invoices.ts';
@@ -28,15 +28,16 @@ import {
  */
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 
-/** Ids bound in one read of services: far below either engine's parameter limit. */
-const SERVICES_PER_READ = 500;
-
 
 // Read on every /me/ and every server: prepared once.
 const selectAccount = preparedQuery((db, userId: number) =>
   db.selectFrom('billing_accounts').select(['user_id', 'currency', 'credit_balance']).where('user_id', '=', userId),
 );
 const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').selectAll().where('id', '=', serviceId));
+// An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
+const selectServices = preparedQuery((db, serviceIdsJson: string) =>
+  db.selectFrom('billing_services').selectAll().where('id', 'in', integerIdsOf(db, serviceIdsJson)),
+);
 
 export class BuiltinBilling implements BillingBackOffice {
   private readonly catalogue: CachedUntilChanged<Catalogue>;
@@ -162,14 +163,8 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 
   async getServices(serviceIds: readonly number[]): Promise<BillingService[]> {
-    const services: BillingService[] = [];
-    // In slices, so no list outgrows the engine's limit on bound parameters.
-    for (let start = 0; start < serviceIds.length; start += SERVICES_PER_READ) {
-      const ids = serviceIds.slice(start, start + SERVICES_PER_READ);
-      const rows = await this.db.selectFrom('billing_services').selectAll().where('id', 'in', ids).execute();
-      services.push(...rows.map(toService));
-    }
-    return services;
+    if (serviceIds.length === 0) return [];
+    return (await selectServices(this.db, JSON.stringify(serviceIds))).map(toService);
   }
 
   async listServices(userId: number): Promise<BillingService[]> {
