@@ -6,7 +6,7 @@
 // like any other Kysely query; its arguments stand in as parameters, so the
 // SQL text is the same every time and the SQLite statement cache (client.ts)
 // or PostgreSQL's plan reuse applies too.
-import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Where an argument goes in the compiled parameters. Kysely passes any value it is given through as a parameter. */
@@ -56,4 +56,40 @@ export function integerIdsOf(db: Kysely<Database>, idsJson: unknown): RawBuilder
   return db.getExecutor().adapter instanceof PostgresAdapter
     ? sql<number>`(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb))`
     : sql<number>`(select value from json_each(${idsJson}))`;
+}
+
+/**
+ * preparedQuery for reads of many rows. better-sqlite3 hands every value to
+ * JavaScript on its own, at ~0.2 µs a value: 100 rows of 10 columns cost more
+ * than finding them. So on SQLite the rows leave the database as one JSON text
+ * (an array of arrays, one per row) that V8 parses in one go, about half the
+ * cost measured on a legacy server list; PostgreSQL rows come as usual.
+ *
+ * `columns` names the selected columns once more, in the order selected: the
+ * rows rebuilt on SQLite have exactly these. Values keep their types (numbers,
+ * text, null), as the database has them; a JSON column stays text, and a JSON
+ * value built in the query (jsonArrayFrom) may arrive already parsed, which
+ * readJson accepts either way. Any ORDER BY of the query is kept: the array is
+ * built in the order the query gives its rows.
+ */
+export function preparedRowsQuery<Args extends unknown[], Row extends Record<string, unknown>>(
+  columns: readonly (keyof Row & string)[],
+  build: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<Database, keyof Database, Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  const asRows = preparedQuery(build);
+  const asJson = preparedQuery((db: Kysely<Database>, ...args: Args) =>
+    db
+      .selectFrom(build(db, ...args).as('selected'))
+      .select(sql<string>`json_group_array(json_array(${sql.join(columns.map((column) => sql.ref(`selected.${column}`)))}))`.as('rows')),
+  );
+  return async (db, ...args) => {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) return asRows(db, ...args);
+    const [result] = await asJson(db, ...args);
+    const arrays = JSON.parse(result?.rows ?? '[]') as unknown[][];
+    return arrays.map((values) => {
+      const row: Record<string, unknown> = {};
+      for (let index = 0; index < columns.length; index += 1) row[columns[index]!] = values[index];
+      return row as Row;
+    });
+  };
 }

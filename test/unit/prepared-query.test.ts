@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { preparedQuery } from '../../src/db/prepared.ts';
+import { sql } from 'kysely';
+import { integerIdsOf, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let database: TestDatabase;
@@ -55,4 +56,36 @@ test('runs inside a transaction and sees its uncommitted writes', async () => {
     })
     .catch((error: Error) => assert.equal(error.message, 'roll back'));
   assert.deepEqual(await usersNamed(handle.db, 'barbara', '%'), []);
+});
+
+const userIds = preparedQuery((db) => db.selectFrom('users').select('id').orderBy('id'));
+
+test('a list of ids is one parameter, of any length, empty included', async () => {
+  const withIds = preparedQuery((db, idsJson: string) => db.selectFrom('users').select('first_name').where('id', 'in', integerIdsOf(db, idsJson)).orderBy('id'));
+  const [ada, grace] = (await userIds(handle.db)).map((row) => row.id);
+  assert.deepEqual(await withIds(handle.db, JSON.stringify([grace, ada])), [{ first_name: 'ada' }, { first_name: 'grace' }]);
+  assert.deepEqual(await withIds(handle.db, JSON.stringify([])), []);
+  const many = [...Array.from({ length: 70_000 }, (_, index) => 1_000_000 + index), grace];
+  assert.deepEqual(await withIds(handle.db, JSON.stringify(many)), [{ first_name: 'grace' }]);
+});
+
+test('rows read as JSON are the rows the query reads: values, nulls, JSON text, order, none', async () => {
+  const columns = ['id', 'first_name', 'nothing', 'document', 'created_at'] as const;
+  const build = (db: Parameters<typeof userIds>[0], domain: string) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'first_name', sql<null>`null`.as('nothing'), sql<string>`'{"a":[1,2]}'`.as('document'), 'created_at'])
+      .where('email', 'like', domain)
+      .orderBy('first_name', 'desc');
+  const asRows = preparedRowsQuery(columns, build);
+  const plain = preparedQuery(build);
+  const rows = await asRows(handle.db, '%@example.com');
+  assert.deepEqual(rows, await plain(handle.db, '%@example.com'));
+  assert.deepEqual(
+    rows.map((row) => row.first_name),
+    ['grace', 'edsger', 'ada'],
+  );
+  assert.equal(typeof rows[0]!.id, 'number');
+  assert.equal(rows[0]!.document, '{"a":[1,2]}', 'a JSON text stays text');
+  assert.deepEqual(await asRows(handle.db, '%@elsewhere.org'), []);
 });

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
-import { integerIdsOf, preparedQuery } from '../../db/prepared.ts';
+import { integerIdsOf, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
 import { InvoiceBook } from './invoices.ts';
@@ -34,9 +34,11 @@ const selectAccount = preparedQuery((db, userId: number) =>
   db.selectFrom('billing_accounts').select(['user_id', 'currency', 'credit_balance']).where('user_id', '=', userId),
 );
 const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').selectAll().where('id', '=', serviceId));
+/** What a BillingService is made of (toService). */
+const SERVICE_COLUMNS = ['id', 'user_id', 'server_id', 'product_id', 'status', 'billing_cycle', 'next_due_date', 'recurring_amount', 'setup_fee', 'currency'] as const;
 // An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
-const selectServices = preparedQuery((db, serviceIdsJson: string) =>
-  db.selectFrom('billing_services').selectAll().where('id', 'in', integerIdsOf(db, serviceIdsJson)),
+const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: string) =>
+  db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('id', 'in', integerIdsOf(db, serviceIdsJson)),
 );
 
 export class BuiltinBilling implements BillingBackOffice {
@@ -236,7 +238,7 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 }
 
-function toService(row: Selectable<Database['billing_services']>): BillingService {
+function toService(row: Pick<Selectable<Database['billing_services']>, (typeof SERVICE_COLUMNS)[number]>): BillingService {
   return {
     serviceId: row.id,
     userId: row.user_id,
