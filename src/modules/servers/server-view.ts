@@ -92,13 +92,12 @@ export class ServerView {
 }
 
 export function toSummary(row: Awaited<ReturnType<typeof repo.listProjectServers>>[number]): ServerSummary {
-  const location = repo.toLocation(row.location);
   return {
     id: row.id,
     hostname: row.hostname,
     status: row.status,
     ipv4_primary: row.ipv4_primary,
-    location: { code: location.code, city: location.city, country_code: location.country_code },
-    plan: { name: repo.toPlan(row.plan).name },
+    location: { code: row.location_code, city: row.location_city, country_code: row.location_country_code },
+    plan: { name: row.plan_name },
   };
 }
