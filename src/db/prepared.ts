@@ -6,7 +6,7 @@
 // like any other Kysely query; its arguments stand in as parameters, so the
 // SQL text is the same every time and the SQLite statement cache (client.ts)
 // or PostgreSQL's plan reuse applies too.
-import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from './schema.ts';
 
 /** Where an argument goes in the compiled parameters. Kysely passes any value it is given through as a parameter. */
@@ -47,15 +47,18 @@ export function preparedQuery<Args extends unknown[], Row>(
 }
 
 /**
- * The ids of a JSON array parameter (`JSON.stringify(ids)`), for `where(column,
- * 'in', integerIdsOf(db, ids))`: a list of any length is one parameter, so a
- * query over "these ids" can be prepared once (its text never changes with the
- * count), and neither engine's limit on bound parameters applies.
+ * `column` is one of the ids of a JSON array parameter (`JSON.stringify(ids)`),
+ * for `where(isOneOfIds(db, column, ids))`: a list of any length is one
+ * parameter, so a query over "these ids" can be prepared once (its text never
+ * changes with the count), and neither engine's limit on bound parameters
+ * applies. Each engine looks the ids up in the column's index: PostgreSQL
+ * only when they come as an array (`= any`), since it would plan a join with
+ * the set the JSON function returns as a scan of the whole table.
  */
-export function integerIdsOf(db: Kysely<Database>, idsJson: unknown): RawBuilder<number> {
+export function isOneOfIds(db: Kysely<Database>, column: string, idsJson: unknown): RawBuilder<SqlBool> {
   return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<number>`(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb))`
-    : sql<number>`(select value from json_each(${idsJson}))`;
+    ? sql<SqlBool>`${sql.ref(column)} = any(array(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb)))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${idsJson}))`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { sql } from 'kysely';
-import { integerIdsOf, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
+import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let database: TestDatabase;
@@ -61,7 +61,7 @@ test('runs inside a transaction and sees its uncommitted writes', async () => {
 const userIds = preparedQuery((db) => db.selectFrom('users').select('id').orderBy('id'));
 
 test('a list of ids is one parameter, of any length, empty included', async () => {
-  const withIds = preparedQuery((db, idsJson: string) => db.selectFrom('users').select('first_name').where('id', 'in', integerIdsOf(db, idsJson)).orderBy('id'));
+  const withIds = preparedQuery((db, idsJson: string) => db.selectFrom('users').select('first_name').where(isOneOfIds(db, 'id', idsJson)).orderBy('id'));
   const [ada, grace] = (await userIds(handle.db)).map((row) => row.id);
   assert.deepEqual(await withIds(handle.db, JSON.stringify([grace, ada])), [{ first_name: 'ada' }, { first_name: 'grace' }]);
   assert.deepEqual(await withIds(handle.db, JSON.stringify([])), []);

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selecta
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
-import { integerIdsOf, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
+import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
 
@@ -314,7 +314,7 @@ function billedSummaries(db: Kysely<Database>, projectIdsJson: string) {
       'servers.billing_service_id',
       'ip_allocations.address',
     ])
-    .where('servers.project_id', 'in', integerIdsOf(db, projectIdsJson))
+    .where(isOneOfIds(db, 'servers.project_id', projectIdsJson))
     .where('servers.billing_service_id', 'is not', null);
 }
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.ts';
 import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
-import { integerIdsOf, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
+import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
 import { InvoiceBook } from './invoices.ts';
@@ -38,7 +38,7 @@ const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('bi
 const SERVICE_COLUMNS = ['id', 'user_id', 'server_id', 'product_id', 'status', 'billing_cycle', 'next_due_date', 'recurring_amount', 'setup_fee', 'currency'] as const;
 // An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
 const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: string) =>
-  db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('id', 'in', integerIdsOf(db, serviceIdsJson)),
+  db.selectFrom('billing_services').select(SERVICE_COLUMNS).where(isOneOfIds(db, 'id', serviceIdsJson)),
 );
 
 export class BuiltinBilling implements BillingBackOffice {
