@@ -55,7 +55,6 @@ export class ProjectService {
     return { count, projects: rows.map(toProject) };
   }
 
-  /** Every project the actor is a member of, oldest first (GET /me/). */
   /** The projects the user owns, by id: the legacy API's servers are theirs. */
   ownedProjects(userId: number): Promise<{ id: number; slug: string }[]> {
     return repo.listOwnedProjects(this.deps.db, userId);

@@ -49,7 +49,6 @@ export interface ServerRecord {
   billingServiceId: number | null;
 }
 
-
 export function toServerRecord(row: Selectable<ServersTable>): ServerRecord {
   return {
     id: row.id,
@@ -204,7 +203,7 @@ const selectServerDetails = preparedQuery((db, serverId: string) =>
     .where('servers.id', '=', serverId),
 );
 
-// A server page's GET reads the server and its details together.
+// GET …/servers/{id}/ reads the server and its details together.
 const selectProjectServerWithDetails = preparedQuery((db, projectId: number, serverId: string) =>
   db
     .selectFrom('servers')
