@@ -78,8 +78,8 @@ export interface ServiceDependencies {
 
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
-  const access = new ProjectAccess(db, clock);
-  const projects = new ProjectService({ db, clock, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
+  const access = new ProjectAccess(db, clock, deps.changes);
+  const projects = new ProjectService({ db, clock, changes: deps.changes, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
   const catalogueCache = new CatalogueCache(upstreams.billing, deps.changes);
   const servers = new ServerService({
     db,
@@ -107,7 +107,7 @@ export function createServices(deps: ServiceDependencies): Services {
     account: new AccountService(db, upstreams.billing),
     access,
     projects,
-    members: new MemberService(db, clock),
+    members: new MemberService(db, clock, deps.changes),
     catalogue: new CatalogueService(access, upstreams.billing),
     sshKeys: new SshKeyService(db, clock, access),
     snapshots: new SnapshotService(db, clock, access),
@@ -129,7 +129,7 @@ export function createServices(deps: ServiceDependencies): Services {
 
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
 export function registerJobs(runner: JobRunner, deps: ServiceDependencies, services: Services): void {
-  runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning });
+  runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, changes: deps.changes, provisioning: deps.upstreams.provisioning });
   runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });

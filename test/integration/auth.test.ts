@@ -182,6 +182,36 @@ test('read-only is checked before the role: a member with a read-only key gets r
   assert.equal((await app.api(`/projects/${slug}/`, { key: owner.key })).body.name, 'Shared');
 });
 
+test('a membership the service keeps follows every change at once: role, rename, removal, deletion, a new project under the old slug', async (t) => {
+  const app = await build(t);
+  const owner = await app.createUser();
+  const member = await app.createUser();
+  const slug = await app.createReadyProject(owner.key, 'Kept', 'kept');
+  const seen = () => app.api(`/projects/${slug}/`, { key: member.key });
+
+  assert.equal((await app.admin(`/projects/${slug}/members/${member.userId}`, { method: 'PUT', body: { role: 'member' } })).status, 200);
+  assert.equal((await seen()).body.role, 'member');
+  assert.equal((await seen()).body.role, 'member', 'asked twice: the second answer comes from what was kept');
+
+  assert.equal((await app.admin(`/projects/${slug}/members/${member.userId}`, { method: 'PUT', body: { role: 'admin' } })).status, 200);
+  assert.equal((await seen()).body.role, 'admin', 'the new role at once');
+  assert.equal((await app.api(`/projects/${slug}/`, { method: 'PATCH', key: member.key, body: { name: 'Kept Renamed' } })).status, 200);
+  assert.equal((await app.api(`/projects/${slug}/`, { key: owner.key })).body.name, 'Kept Renamed', 'the owner sees the new name at once');
+
+  assert.equal((await app.admin(`/projects/${slug}/members/${member.userId}`, { method: 'DELETE' })).status, 204);
+  assertProblem(await seen(), 404, 'not_found', 'removed');
+  assertProblem(await app.api(`/projects/${slug}/products/`, { key: member.key }), 404, 'not_found', 'removed, products');
+
+  // Deleted and made again by someone else under the same slug: the old owner keeps nothing of it.
+  assert.equal((await app.api(`/projects/${slug}/`, { key: owner.key })).status, 200);
+  assert.equal((await app.api(`/projects/${slug}/`, { method: 'DELETE', key: owner.key })).status, 204);
+  assertProblem(await app.api(`/projects/${slug}/`, { key: owner.key }), 404, 'not_found', 'deleted');
+  const again = await app.api('/projects/', { method: 'POST', key: member.key, body: { name: 'Kept Again', slug } });
+  assert.equal(again.status, 201, JSON.stringify(again.body));
+  assertProblem(await app.api(`/projects/${slug}/`, { key: owner.key }), 404, 'not_found', "someone else's project under the old slug");
+  assert.equal((await seen()).body.role, 'owner');
+});
+
 test('roles: members read, admins rename, only the owner deletes', async (t) => {
   const app = await build(t);
   const owner = await app.createUser();

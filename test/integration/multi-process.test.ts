@@ -2,7 +2,8 @@
 // processes (A and B) and a `worker` process, requests alternating between
 // them. A change made through one process is in force in the others within
 // the change window (db/change-feed.ts): a replaced catalogue, a revoked key
-// (operator API and console), a fault, the test clock, a console sign-out.
+// (operator API and console), a fault, the test clock, a console sign-out, a
+// membership or a project changed.
 // Idempotency keys, the order rate limit and the job queue are shared.
 //
 // Each window is measured by polling the other process: the first request
@@ -142,6 +143,32 @@ describe('several processes on one database', () => {
     const revokedAt = performance.now();
     await measured('console revocation on B', revokedAt, async () => (await b.api('/me/', { key: revokedInConsole.token })).status === 401);
     t.diagnostic(windows.slice(-2).join('; '));
+  });
+
+  test("a member's role changed or removed through A, and a project renamed, are what B answers within the window", async (t) => {
+    const email = `member-${Date.now()}@example.com`;
+    const user = await a.admin('/users', { method: 'POST', body: { email, first_name: 'Member', last_name: 'Process' } });
+    expectStatus(user, 201, 'the member');
+    const created = await a.admin(`/users/${user.body.id}/api-keys`, { method: 'POST', body: { name: 'member' } });
+    const key = created.body.token as string;
+    const project = () => b.api(`/projects/${slug}/`, { key });
+    const rename = (name: string) => b.api(`/projects/${slug}/`, { method: 'PATCH', key, body: { name } });
+
+    expectStatus(await a.admin(`/projects/${slug}/members/${user.body.id}`, { method: 'PUT', body: { role: 'member' } }), 200, 'A adds the member');
+    // B finds the membership and keeps it: a member may not rename the project.
+    expectStatus(await project(), 200, 'B lets the member in');
+    expectStatus(await rename('Renamed By Admin'), 403, 'B refuses a member a rename');
+
+    expectStatus(await a.admin(`/projects/${slug}/members/${user.body.id}`, { method: 'PUT', body: { role: 'admin' } }), 200, 'A makes them admin');
+    await measured('role raised, on B', performance.now(), async () => (await rename('Renamed By Admin')).status === 200);
+
+    expectStatus(await a.api(`/projects/${slug}/`, { method: 'PATCH', key: owner.key, body: { name: 'Renamed Through A' } }), 200, 'A renames the project');
+    await measured('project renamed, on B', performance.now(), async () => (await project()).body.name === 'Renamed Through A');
+
+    expectStatus(await a.admin(`/projects/${slug}/members/${user.body.id}`, { method: 'DELETE' }), 204, 'A removes the member');
+    await measured('member removed, on B', performance.now(), async () => (await project()).status === 404);
+    expectStatus(await b.api(`/projects/${slug}/servers/`, { key }), 404, 'nothing of the project is reachable through B');
+    t.diagnostic(windows.slice(-3).join('; '));
   });
 
   test('a fault set through A applies to an order placed through B', async (t) => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../src/clock.ts';
+import type { ChangeFeed } from '../../src/db/change-feed.ts';
 import type { Database, ProjectsTable } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors.ts';
 import { ProjectAccess } from '../../src/modules/projects/project-access.ts';
@@ -16,6 +17,8 @@ import { openMigratedDatabase } from '../helpers/database.ts';
 const NOW = '2025-01-01T00:00:00.000Z';
 const LATER = new Date('2025-01-02T00:00:00.000Z');
 const clock: Clock = { now: () => LATER };
+/** lockForChange keeps nothing: a change feed that never lets a membership be kept is all it needs. */
+const keepNothing = { stamp: () => null } as unknown as ChangeFeed;
 
 async function setup(t: TestContext): Promise<Kysely<Database>> {
   const handle = await openMigratedDatabase(t);
@@ -57,7 +60,7 @@ function refusal(code: string, field?: string) {
 
 test('lockForChange locks a project that takes changes and answers its row', async (t) => {
   const db = await setup(t);
-  const access = new ProjectAccess(db, clock);
+  const access = new ProjectAccess(db, clock, keepNothing);
   const ready = await addProject(db, 'ready');
   const settingUp = await addProject(db, 'setting-up', 'setting_up');
 
@@ -72,7 +75,7 @@ test('lockForChange locks a project that takes changes and answers its row', asy
 
 test('lockForChange refuses a project being deleted (409) or gone (404)', async (t) => {
   const db = await setup(t);
-  const access = new ProjectAccess(db, clock);
+  const access = new ProjectAccess(db, clock, keepNothing);
   const deleting = await addProject(db, 'deleting', 'deleting');
 
   await assert.rejects(

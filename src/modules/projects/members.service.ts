@@ -3,6 +3,7 @@
 // and the owner cannot be removed or demoted directly.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound, ownerRequired } from '../../errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -19,6 +20,8 @@ export class MemberService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    /** Membership changes are committed with a notice: every process's ProjectAccess drops what it kept. */
+    private readonly changes: ChangeFeed,
   ) {}
 
   /** Who is in the project, for any of its members; another project is 404, as everywhere. */
@@ -30,7 +33,7 @@ export class MemberService {
   }
 
   async set(slug: string, userId: number, role: repo.Role): Promise<{ project: string; user_id: number; role: repo.Role }> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.changes.commit('projects', async (trx) => {
       const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
       if (!project) throw notFound('project');
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -47,7 +50,7 @@ export class MemberService {
   }
 
   async remove(slug: string, userId: number): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.changes.commit('projects', async (trx) => {
       const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
       if (!project) throw notFound('project');
       const owner = await repo.findOwner(trx, project.id);

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
@@ -13,6 +14,8 @@ const projectJobPayload = Type.Object({ projectId: Type.Integer(), slug: Type.St
 export interface ProjectSetupDependencies {
   db: Kysely<Database>;
   clock: Clock;
+  /** A project's status changes are committed with a notice (ProjectAccess keeps memberships until one). */
+  changes: ChangeFeed;
   provisioning: ProvisioningPort;
 }
 
@@ -28,12 +31,14 @@ export async function confirmProjectSetup(deps: ProjectSetupDependencies, projec
   await deps.provisioning.createProject(slug);
   const confirmed = await deps.provisioning.getProject(slug);
   if (confirmed?.status !== 'active') throw new Error(`provisioning has not confirmed project ${slug}`);
-  await deps.db
-    .updateTable('projects')
-    .set({ status: 'ready', updated_at: deps.clock.now().toISOString() })
-    .where('id', '=', projectId)
-    .where('status', '=', 'setting_up')
-    .execute();
+  await deps.changes.commit('projects', (trx) =>
+    trx
+      .updateTable('projects')
+      .set({ status: 'ready', updated_at: deps.clock.now().toISOString() })
+      .where('id', '=', projectId)
+      .where('status', '=', 'setting_up')
+      .execute(),
+  );
 }
 
 export const PROJECT_SETUP_JOB = defineJob({
@@ -49,7 +54,7 @@ export const PROJECT_DELETE_JOB = defineJob({
     const project = await repo.findProjectBySlug(deps.db, slug);
     if (!project || project.id !== projectId || project.status !== 'deleting') return;
     await deps.provisioning.deleteProject(slug);
-    await deps.db.transaction().execute((trx) => repo.deleteProjectRow(trx, projectId));
+    await deps.changes.commit('projects', (trx) => repo.deleteProjectRow(trx, projectId));
   },
 });
 

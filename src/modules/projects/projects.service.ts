@@ -2,6 +2,7 @@
 // them; deleted only when empty, first in the provisioning system, then here.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -17,6 +18,8 @@ import { confirmProjectSetup, PROJECT_DELETE_JOB, PROJECT_SETUP_JOB } from './pr
 export interface ProjectServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
+  /** Every change to a project or its members is committed with a notice (ProjectAccess keeps memberships until one). */
+  changes: ChangeFeed;
   access: ProjectAccess;
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
@@ -66,10 +69,10 @@ export class ProjectService {
 
   async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
     requireWritable(actor);
-    const { db, clock } = this.deps;
+    const { changes, clock } = this.deps;
     const slug = input.slug ?? slugFromName(input.name);
     try {
-      const project = await db.transaction().execute(async (trx) => {
+      const project = await changes.commit('projects', async (trx) => {
         const now = clock.now().toISOString();
         const row = await repo.insertProject(trx, { slug, name: input.name.trim(), status: 'setting_up', ownerId: actor.userId, now });
         await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { delayMs: this.deps.provisioning.durations.projectSetup, maxAttempts: 1000 });
@@ -88,7 +91,7 @@ export class ProjectService {
   async rename(actor: Actor, slug: string, name: string | undefined): Promise<Project> {
     const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'admin' });
     if (name === undefined) return toProject(project);
-    await repo.updateProject(this.deps.db, project.id, { name: name.trim(), now: this.deps.clock.now().toISOString() });
+    await this.deps.changes.commit('projects', (trx) => repo.updateProject(trx, project.id, { name: name.trim(), now: this.deps.clock.now().toISOString() }));
     return toProject({ ...project, name: name.trim() });
   }
 
@@ -100,7 +103,7 @@ export class ProjectService {
    * DELETE of a `deleting` project (as a 502 invites) tries provisioning again.
    */
   async delete(actor: Actor, slug: string): Promise<void> {
-    const { db, clock } = this.deps;
+    const { changes, clock } = this.deps;
     const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'owner', whileDeleting: true });
     const markedNow = project.status !== 'deleting';
     const jobId = markedNow ? await this.markDeleting(project) : null;
@@ -109,14 +112,14 @@ export class ProjectService {
       await this.deps.provisioning.deleteProject(slug);
     } catch (error) {
       if (jobId !== null && isUpstreamError(error) && error.kind !== 'timeout') {
-        await db.transaction().execute(async (trx) => {
+        await changes.commit('projects', async (trx) => {
           await repo.updateProject(trx, project.id, { status: project.status, now: clock.now().toISOString() });
           await withdrawQueuedJob(trx, jobId);
         });
       }
       throw error;
     }
-    await db.transaction().execute(async (trx) => {
+    await changes.commit('projects', async (trx) => {
       await repo.deleteProjectRow(trx, project.id);
       if (jobId !== null) await withdrawQueuedJob(trx, jobId);
     });
@@ -141,12 +144,12 @@ export class ProjectService {
   }
 
   private async createDefaultProject(userId: number, email: string, name: string): Promise<repo.ProjectRow> {
-    const { db, clock } = this.deps;
+    const { db, changes, clock } = this.deps;
     const base = slugFromName(email.split('@')[0] ?? 'default');
     for (let attempt = 1; attempt <= DEFAULT_SLUG_ATTEMPTS; attempt += 1) {
       const slug = attempt === 1 ? base : `${base.slice(0, 45)}-${attempt}`;
       try {
-        const created = await db.transaction().execute(async (trx) => {
+        const created = await changes.commit('projects', async (trx) => {
           const now = clock.now().toISOString();
           const row = await repo.insertProject(trx, { slug, name, status: 'setting_up', ownerId: userId, now });
           await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { maxAttempts: 1000 });
@@ -170,8 +173,8 @@ export class ProjectService {
 
   /** Refuses a project with servers or keys, else marks it `deleting` with the job that will finish the delete. */
   private async markDeleting(project: repo.MemberProjectRow): Promise<number> {
-    const { db, clock } = this.deps;
-    return db.transaction().execute(async (trx) => {
+    const { changes, clock } = this.deps;
+    return changes.commit('projects', async (trx) => {
       await this.deps.access.lockForChange(trx, project.id);
       const contents = await repo.countProjectContents(trx, project.id);
       if (contents.servers > 0 || contents.ssh_keys > 0) {
