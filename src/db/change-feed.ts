@@ -361,3 +361,41 @@ export class CachedUntilChanged<T> {
     this.kept = null;
   }
 }
+
+/**
+ * Values by key, each kept until its topic changes: the per-row copies a
+ * process keeps (API key rows, memberships). Only values found are kept, so a
+ * row that appears counts at once and guesses at keys cannot push real ones
+ * out; a value read while a change was being heard is used once, not kept;
+ * nothing is kept while changes cannot be heard. Past `capacity`, the key used
+ * longest ago makes room.
+ */
+export class KeyedUntilChanged<V> {
+  /** Least recently used first. */
+  private readonly kept = new Map<string, { value: V; stamp: number }>();
+
+  constructor(
+    private readonly changes: ChangeFeed,
+    private readonly topic: ChangeTopic,
+    private readonly capacity: number,
+  ) {}
+
+  /** The kept value for `key` while it is current; otherwise `load`'s, kept if found. */
+  async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
+    const stamp = this.changes.stamp(this.topic);
+    const kept = this.kept.get(key);
+    if (kept) {
+      this.kept.delete(key);
+      if (kept.stamp === stamp) {
+        this.kept.set(key, kept);
+        return kept.value;
+      }
+    }
+    const value = await load();
+    if (value !== undefined && stamp !== null && stamp === this.changes.stamp(this.topic)) {
+      if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+      this.kept.set(key, { value, stamp });
+    }
+    return value;
+  }
+}

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { CachedUntilChanged, LISTENER_APPLICATION_NAME, openChangeFeed, type ChangeFeed, type ChangeTopic } from '../../src/db/change-feed.ts';
+import { CachedUntilChanged, KeyedUntilChanged, LISTENER_APPLICATION_NAME, openChangeFeed, type ChangeFeed, type ChangeTopic } from '../../src/db/change-feed.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { eventually } from '../helpers/build.ts';
@@ -113,6 +113,39 @@ test('a cached value is kept until its topic changes, and a read that raced a ch
   assert.equal(await cache.get(), 4, 'and was not kept');
   assert.equal(await cache.get(), 4);
   assert.equal(cache.last, 4);
+});
+
+test('values by key: found ones kept until the topic changes, missing ones and raced reads not kept, the oldest out past capacity, nothing while unheard', async () => {
+  // The stamp is what a feed answers; how changes are heard is tested above.
+  let stamp: number | null = 0;
+  const feed = { stamp: () => stamp } as unknown as ChangeFeed;
+  const kept = new KeyedUntilChanged<string>(feed, 'projects', 2);
+  const reads: string[] = [];
+  const load = (key: string, value: string | undefined, during?: () => void) => async () => {
+    reads.push(key);
+    during?.();
+    return value;
+  };
+
+  assert.equal(await kept.get('a', load('a', 'A1')), 'A1');
+  assert.equal(await kept.get('a', load('a', 'A2')), 'A1', 'kept');
+  assert.equal(await kept.get('gone', load('gone', undefined)), undefined);
+  assert.equal(await kept.get('gone', load('gone', 'G')), 'G', 'a value not found is asked for again');
+  assert.deepEqual(reads, ['a', 'gone', 'gone']);
+
+  // Capacity 2: 'a' was used before 'gone', so a third key pushes 'a' out.
+  assert.equal(await kept.get('b', load('b', 'B')), 'B');
+  assert.equal(await kept.get('a', load('a', 'A3')), 'A3', 'the one used longest ago made room');
+
+  stamp = 1;
+  assert.equal(await kept.get('a', load('a', 'A4')), 'A4', 'read again after a change');
+  assert.equal(await kept.get('a', load('a', 'A5')), 'A4', 'kept under the new stamp');
+  assert.equal(await kept.get('b', load('b', 'B2', () => (stamp = 3))), 'B2', 'a read that raced a change answers its caller');
+  assert.equal(await kept.get('b', load('b', 'B3')), 'B3', 'and was not kept');
+
+  stamp = null;
+  assert.equal(await kept.get('c', load('c', 'C1')), 'C1');
+  assert.equal(await kept.get('c', load('c', 'C2')), 'C2', 'nothing is kept while changes cannot be heard');
 });
 
 if (process.env.TEST_DATABASE_URL) {

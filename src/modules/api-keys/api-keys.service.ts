@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
+import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { readBool } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
@@ -70,11 +70,10 @@ const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 const DECOY_HASH = hashToken('decoy');
 
 /**
- * How many keys' rows a process keeps. A row is kept until a key is revoked
- * through any process: the change feed tells every process within
- * milliseconds (this one at once), and they read the rows again. The secret is
- * still compared, and expiry checked, on every call. Past this many, the key
- * used longest ago makes room.
+ * How many keys' rows a process keeps (KeyedUntilChanged). A row is kept until
+ * a key is revoked through any process: the change feed tells every process
+ * within milliseconds (this one at once), and they read the rows again. The
+ * secret is still compared, and expiry checked, on every call.
  */
 const MAX_CACHED_KEYS = 10_000;
 
@@ -88,8 +87,8 @@ interface KeyRow {
 }
 
 export class ApiKeyService {
-  /** Rows by lookup id, each with the change-feed stamp it was read under; least recently used first. */
-  private readonly cache = new Map<string, { row: KeyRow; stamp: number }>();
+  /** Rows by lookup id. */
+  private readonly rows: KeyedUntilChanged<KeyRow>;
   /** When this process last wrote each key's last_used_at (cloudplane's clock, ms). */
   private readonly lastUsedWrites = new Map<number, number>();
 
@@ -97,30 +96,18 @@ export class ApiKeyService {
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly changes: ChangeFeed,
-  ) {}
+  ) {
+    this.rows = new KeyedUntilChanged(changes, 'api-keys', MAX_CACHED_KEYS);
+  }
 
-  private async findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
-    const stamp = this.changes.stamp('api-keys');
-    const cached = this.cache.get(lookupId);
-    if (cached) {
-      this.cache.delete(lookupId);
-      if (cached.stamp === stamp) {
-        this.cache.set(lookupId, cached);
-        return cached.row;
-      }
-    }
-    const row = await this.db
-      .selectFrom('api_keys')
-      .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
-      .where('lookup_id', '=', lookupId)
-      .executeTakeFirst();
-    // Unknown ids are not kept: random guesses would only push real keys out.
-    // A row read while a revocation was heard is used once, not kept.
-    if (row && stamp !== null && stamp === this.changes.stamp('api-keys')) {
-      if (this.cache.size >= MAX_CACHED_KEYS) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(lookupId, { row, stamp });
-    }
-    return row;
+  private findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
+    return this.rows.get(lookupId, () =>
+      this.db
+        .selectFrom('api_keys')
+        .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
+        .where('lookup_id', '=', lookupId)
+        .executeTakeFirst(),
+    );
   }
 
   async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {

@@ -5,7 +5,7 @@
 // ask here, not projects.repo.ts, for what they need of a project.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import type { ChangeFeed } from '../../db/change-feed.ts';
+import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, projectDeleting } from '../../errors.ts';
 import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
@@ -26,28 +26,29 @@ export interface AccessNeeds {
 }
 
 /**
- * How many memberships a process keeps. Every project-scoped request starts
- * by finding the caller's membership of the project, so each process keeps
- * the ones it found, until any process changes a project or its members:
- * those changes are committed with a notice on the change feed ('projects'),
- * which every process hears within milliseconds (this one at once), and then
- * nothing kept before is trusted. A membership not found is never kept, so a
- * new one counts at once. Past this many, the one used longest ago makes room.
+ * How many memberships a process keeps (KeyedUntilChanged). Every
+ * project-scoped request starts by finding the caller's membership of the
+ * project, so each process keeps the ones it found, until any process changes
+ * a project or its members: those changes are committed with a notice on the
+ * change feed ('projects'), which every process hears within milliseconds
+ * (this one at once), and then nothing kept before is trusted.
  */
 const MAX_CACHED_MEMBERSHIPS = 10_000;
 
 export class ProjectAccess {
-  /** Memberships by user and slug, each with the change-feed stamp it was read under; least recently used first. */
-  private readonly memberships = new Map<string, { project: MemberProjectRow; stamp: number }>();
+  /** Memberships by user and slug. */
+  private readonly memberships: KeyedUntilChanged<MemberProjectRow>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
-  ) {}
+    changes: ChangeFeed,
+  ) {
+    this.memberships = new KeyedUntilChanged(changes, 'projects', MAX_CACHED_MEMBERSHIPS);
+  }
 
   async require(actor: Actor, slug: string, needs: AccessNeeds = {}): Promise<MemberProjectRow> {
-    const project = await this.findMembership(actor.userId, slug);
+    const project = await this.memberships.get(`${actor.userId} ${slug}`, () => findMemberProject(this.db, actor.userId, slug));
     if (!project) throw new AppError('not_found', 'Project not found');
     if (needs.write) requireWritable(actor);
     if (needs.minRole && rank[project.role] < rank[needs.minRole]) {
@@ -74,26 +75,6 @@ export class ProjectAccess {
     if (!current) throw new AppError('not_found', 'Project not found');
     if (current.status === 'deleting') throw projectDeleting();
     return current;
-  }
-
-  private async findMembership(userId: number, slug: string): Promise<MemberProjectRow | undefined> {
-    const key = `${userId} ${slug}`;
-    const stamp = this.changes.stamp('projects');
-    const kept = this.memberships.get(key);
-    if (kept) {
-      this.memberships.delete(key);
-      if (kept.stamp === stamp) {
-        this.memberships.set(key, kept);
-        return kept.project;
-      }
-    }
-    const project = await findMemberProject(this.db, userId, slug);
-    // A membership read while a change was heard is used once, not kept.
-    if (project && stamp !== null && stamp === this.changes.stamp('projects')) {
-      if (this.memberships.size >= MAX_CACHED_MEMBERSHIPS) this.memberships.delete(this.memberships.keys().next().value!);
-      this.memberships.set(key, { project, stamp });
-    }
-    return project;
   }
 
   /** A project by its slug, for the operator, who is no member of it; 404 when there is none. */
