@@ -69,6 +69,13 @@ export async function build() {
     external: EXTERNAL,
     banner: { js: REQUIRE_SHIM },
     sourcemap: 'linked',
+    // V8 keeps each module's source text for as long as the process runs. Unminified, the service's bundle
+    // was 3.6 MB of which a few comments had non-ASCII characters, so V8 held it as 7 MB of two-byte text;
+    // without whitespace and comments it is 2.4 MB of one-byte text. Names stay as written, so a logged stack
+    // still names its functions, and the linked source map gives the original lines. The licence comments
+    // of bundled packages go to a .LEGAL.txt file beside each bundle.
+    minifyWhitespace: true,
+    legalComments: 'linked',
     logLevel: 'warning',
   });
   for (const directory of ['views', 'assets']) cpSync(join(sources, 'console', directory), join(output, directory), { recursive: true });
