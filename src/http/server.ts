@@ -61,8 +61,10 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   instrument(app, options.metrics, 'project');
   if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > MAX_URL_LENGTH) return sendProblem(reply, problem('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters`));
+  // A callback hook, as every request passes it: answering ends the request here, without calling done.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.length > MAX_URL_LENGTH) sendProblem(reply, problem('uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters`));
+    else done();
   });
 
   await app.register(swagger, {

@@ -3,12 +3,10 @@
 // tokens are one 401; a user without access is 403 on every call; a read-only
 // key is refused any change (403) before its body is read.
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { readBool } from '../db/columns.ts';
-import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { bearerToken } from '../http/plugins/authentication.ts';
 import type { Actor, ApiKeyService } from '../modules/api-keys/api-keys.service.ts';
+import type { UserService } from '../modules/users/users.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,13 +16,12 @@ declare module 'fastify' {
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function requireLegacyAccess(app: FastifyInstance, keys: ApiKeyService, db: Kysely<Database>): void {
+export function requireLegacyAccess(app: FastifyInstance, keys: ApiKeyService, users: UserService): void {
   app.decorateRequest('legacyActor', null as unknown as Actor);
   app.addHook('onRequest', async (request) => {
     const actor = await keys.authenticate(bearerToken(request));
     if (!actor) throw new AppError('unauthenticated', 'Unauthenticated: send a valid API token as Authorization: Bearer <token>');
-    const user = await db.selectFrom('users').select('legacy_api_access').where('id', '=', actor.userId).executeTakeFirst();
-    if (!user || !readBool(user.legacy_api_access)) throw new AppError('forbidden', 'Access forbidden: this account has not been granted access to this API');
+    if (!(await users.hasLegacyAccess(actor.userId))) throw new AppError('forbidden', 'Access forbidden: this account has not been granted access to this API');
     if (actor.readOnly && CHANGING_METHODS.has(request.method)) throw new AppError('read_only_key', 'Access forbidden: this API token is read-only');
     request.legacyActor = actor;
   });

@@ -28,7 +28,7 @@ export interface LegacyApiOptions {
 
 export const legacyApi: FastifyPluginAsync<LegacyApiOptions> = async (plain, options) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  requireLegacyAccess(app, options.services.apiKeys, options.db);
+  requireLegacyAccess(app, options.services.apiKeys, options.services.users);
   const { db, services, upstreams } = options;
   const accounts = new LegacyAccounts({ db, billing: upstreams.billing, projects: services.projects, catalogue: services.catalogueCache });
   const consoleUrl = consoleBaseUrl(options.publicUrl, options.mainPort);

@@ -59,8 +59,10 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
     if (allowed.length > 0) return sendFailure(reply, 405, failure(`${request.method} is not allowed here`), { allow: allowed.join(', ') });
     return sendFailure(reply, 404, failure('Not found'));
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > MAX_URL_LENGTH) return sendFailure(reply, 414, failure('The URL is too long'));
+  // A callback hook, as every request passes it: answering ends the request here, without calling done.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.length > MAX_URL_LENGTH) sendFailure(reply, 414, failure('The URL is too long'));
+    else done();
   });
 
   await app.register(swagger, {

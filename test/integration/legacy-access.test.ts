@@ -180,6 +180,16 @@ test('unknown paths answer 404 and wrong methods 405, in the JSON failure envelo
   assert.ok(allow.includes('PUT') && allow.includes('POST'), allow);
 });
 
+test('a URL over 8192 characters is 414 in the failure envelope, before the token is looked at; nothing is made', async (t) => {
+  const app = await build(t, { worker: false });
+  const { key } = await app.createUser({ legacy: true, credit: '100.00' });
+  const filler = `?filler=${'a'.repeat(9000)}`;
+  assertFailure(await app.legacy(`/api/v1/servers${filler}`, { key }), 414, 'GET with a key');
+  assertFailure(await app.legacy(`/api/v1/servers${filler}`, { key: null }), 414, 'GET without a token');
+  assertFailure(await app.legacy(`/api/v1/keys${filler}`, { method: 'POST', key, body: { description: 'long' } }), 414, 'POST');
+  assert.deepEqual(assertSuccess(await app.legacy(`/api/v1/keys?filler=${'a'.repeat(100)}`, { key })), { keys: [] });
+});
+
 test('a malformed JSON body is 422 with errors; nothing is made', async (t) => {
   const app = await build(t, { worker: false });
   const { key } = await app.createUser({ legacy: true, credit: '100.00' });

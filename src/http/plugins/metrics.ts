@@ -47,11 +47,13 @@ export function instrument(app: FastifyInstance, registry: Registry, listener: s
     return series;
   };
 
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: nothing here waits, and Fastify then has no promise to settle per request.
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the path, keeps the label set small; unmatched paths share one label.
     const series = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
     series.requests.inc();
     series.duration.observe(reply.elapsedTime / 1000);
     request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
 }

@@ -159,16 +159,20 @@ export async function lockProjectById(db: Kysely<Database>, id: number, now: str
     .executeTakeFirst();
 }
 
-/** The projects the user owns (the billed account of each), by id. */
-export function listOwnedProjects(db: Kysely<Database>, userId: number): Promise<{ id: number; slug: string }[]> {
-  return db
+// Every legacy list and look-up starts with it: prepared once.
+const selectOwnedProjects = preparedQuery((db, userId: number) =>
+  db
     .selectFrom('projects')
     .innerJoin('project_members', 'project_members.project_id', 'projects.id')
     .select(['projects.id', 'projects.slug'])
     .where('project_members.user_id', '=', userId)
     .where('project_members.role', '=', 'owner')
-    .orderBy('projects.id')
-    .execute();
+    .orderBy('projects.id'),
+);
+
+/** The projects the user owns (the billed account of each), by id. */
+export function listOwnedProjects(db: Kysely<Database>, userId: number): Promise<{ id: number; slug: string }[]> {
+  return selectOwnedProjects(db, userId);
 }
 
 /** The user's e-mail and the project recorded as their default one (`users.default_project_id`), if it still exists. */

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readBool } from '../../db/columns.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
@@ -30,6 +31,9 @@ export interface UserRecord {
   billing_account: { exists: boolean; credit_balance: string | null; currency: string | null };
   created_at: string;
 }
+
+// Every legacy request asks it: prepared once.
+const selectLegacyAccess = preparedQuery((db, userId: number) => db.selectFrom('users').select('legacy_api_access').where('id', '=', userId));
 
 export class UserService {
   constructor(
@@ -69,6 +73,12 @@ export class UserService {
       if (isUniqueViolation(error)) throw new AppError('email_taken', 'A user with this e-mail address exists', { errors: [{ field: 'email', message: 'already in use' }] });
       throw error;
     }
+  }
+
+  /** Whether the operator granted the user the legacy account API (D13); false for a user that does not exist. */
+  async hasLegacyAccess(userId: number): Promise<boolean> {
+    const [user] = await selectLegacyAccess(this.db, userId);
+    return user !== undefined && readBool(user.legacy_api_access);
   }
 
   async get(userId: number): Promise<UserRecord> {
