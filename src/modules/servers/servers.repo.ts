@@ -108,8 +108,11 @@ export async function countProjectServers(db: Kysely<Database>, projectId: numbe
  * alone, walking from the oldest or from the newest end, and only the page's
  * own rows are read in full.
  */
+const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'location_city', 'location_country_code', 'plan_name', 'ipv4_primary'] as const;
+
 function serverPage(direction: 'asc' | 'desc') {
-  return preparedQuery((db, projectId: number, limit: number, offset: number) =>
+  // Rows as one JSON text on SQLite (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
+  return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
     db
       .selectFrom('servers')
       .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
