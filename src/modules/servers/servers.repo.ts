@@ -102,14 +102,14 @@ export async function countProjectServers(db: Kysely<Database>, projectId: numbe
   return Number(row?.servers ?? 0);
 }
 
+const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'location_city', 'location_country_code', 'plan_name', 'ipv4_primary'] as const;
+
 /**
  * A page of the project's servers in one statement, each with its primary
  * IPv4 address: the page is cut from the index (project_id, created_at, id)
  * alone, walking from the oldest or from the newest end, and only the page's
  * own rows are read in full.
  */
-const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'location_city', 'location_country_code', 'plan_name', 'ipv4_primary'] as const;
-
 function serverPage(direction: 'asc' | 'desc') {
   // Rows as one JSON text on SQLite (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
   return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
