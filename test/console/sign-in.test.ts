@@ -172,6 +172,23 @@ test('every sign-in starts a new session id, and the one before stops working', 
   assert.equal((await openWithSession(app, second)).status, 200);
 });
 
+test('pages opened at once right after sign-in all carry form tokens that work', async (t) => {
+  const app = await build(t, { worker: false });
+  const user = await app.createUser({ password: PASSWORD });
+  const browser = consoleClient(app);
+  assert.equal((await browser.signIn(user.email, PASSWORD)).status, 303);
+  // Like tabs restored at once: each page renders a token before any has saved the session.
+  const pages = await Promise.all(Array.from({ length: 6 }, () => browser.get('/console/projects')));
+  const tokens = pages.map((page) => /name="_csrf" value="([^"]+)"/.exec(page.html)?.[1]);
+  // Each token sends a form the console refuses for its content (no name), which changes nothing:
+  // a refused token would answer 403 instead.
+  for (const token of tokens) {
+    assert.ok(token, 'every page has a form token');
+    const sent = await browser.post('/console/projects', { _csrf: token, name: '' });
+    assert.equal(sent.status, 400, visibleText(sent.html));
+  }
+});
+
 test('a session unused for 12 hours by cloudplane’s clock is over; each request starts the 12 hours again', async (t) => {
   const app = await build(t, { worker: false });
   const user = await app.createUser({ password: PASSWORD });

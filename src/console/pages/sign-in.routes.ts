@@ -27,6 +27,10 @@ export async function signInPages(app: FastifyInstance, { services }: { services
       const signedIn = await services.signIn.signIn(form.email, form.password, request.ip);
       await request.session.regenerate();
       request.session.set('userId', signedIn.userId);
+      // The new session gets its CSRF secret now, not from the first page it
+      // shows: two pages opened at once after sign-in would each make one, the
+      // last saved would win, and the other page's forms would all be refused.
+      reply.generateCsrf();
       // Sign-ins are rare next to page views: a good moment to drop what is over (both are indexed deletes).
       await services.consoleSessions.removeExpired();
       await services.signIn.forgetOldFailures();
