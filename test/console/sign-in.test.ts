@@ -220,6 +220,27 @@ test('signing out ends the session: its cookie no longer opens a page', async (t
   assertSentToSignIn(await openWithSession(app, session), 'the old cookie value');
 });
 
+test('a request still answering when another tab signs out does not sign the session back in', async (t) => {
+  const app = await build(t, { worker: false });
+  const user = await app.createUser({ password: PASSWORD });
+  const browser = consoleClient(app);
+  const session = sessionCookie(await browser.signIn(user.email, PASSWORD)).value;
+  await browser.get('/console/profile');
+  const sessions = app.app.services.consoleSessions;
+  // A page request read the session, then the other tab signed out before that request saved it back.
+  const readByThePage = await sessions.load(session);
+  assert.equal((readByThePage as { userId?: number }).userId, user.userId);
+  assert.equal((await browser.post('/console/logout', {})).status, 303);
+  await sessions.save(session, user.userId, readByThePage);
+
+  assert.equal(await sessions.load(session), null);
+  assertSentToSignIn(await openWithSession(app, session), 'the signed-out session');
+  // Its row stays ended while others sign in and old rows are cleared.
+  assert.equal((await consoleClient(app).signIn(user.email, PASSWORD)).status, 303);
+  await sessions.save(session, user.userId, readByThePage);
+  assertSentToSignIn(await openWithSession(app, session), 'after another sign-in');
+});
+
 test('a signed-out request for a page goes to sign-in and comes back to that page', async (t) => {
   const app = await build(t, { worker: false });
   const user = await app.createUser({ password: PASSWORD });

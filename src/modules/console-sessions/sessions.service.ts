@@ -2,11 +2,23 @@
 // processes on PostgreSQL) sees them and signing out ends a session
 // everywhere. Only a hash of the session id is stored; a session not used for
 // the idle time is over, judged by cloudplane's clock.
+//
+// A session that has ended (signed out, replaced at sign-in, idle too long)
+// stays ended: every request saves its session when it answers, and a request
+// that read the session before another tab signed out would otherwise write
+// it back, signed in, after the sign-out.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken } from '../../secrets.ts';
+
+/**
+ * How long the row of a session that ended stays, so that a save still in
+ * flight finds it ended rather than missing (and writes nothing). Requests
+ * take seconds at most; a day leaves room for the test clock moving on.
+ */
+const ENDED_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
 
 export class ConsoleSessionService {
   constructor(
@@ -26,7 +38,10 @@ export class ConsoleSessionService {
     return readJson<unknown>(row.data);
   }
 
-  /** Writes the session and starts its idle time again (every console request does). */
+  /**
+   * Writes the session and starts its idle time again (every console request
+   * does). A new session is stored; one that has ended is left as it is.
+   */
   async save(sessionId: string, userId: number | null, data: unknown): Promise<void> {
     const now = this.clock.now();
     const values = {
@@ -38,17 +53,24 @@ export class ConsoleSessionService {
     await this.db
       .insertInto('console_sessions')
       .values({ id_hash: hashToken(sessionId), created_at: now.toISOString(), ...values })
-      .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(values))
+      .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(values).where('console_sessions.expires_at', '>', now.toISOString()))
       .execute();
   }
 
+  /** Ends the session now: it opens nothing from here on, in any process, and its data (the user) is gone. */
   async destroy(sessionId: string): Promise<void> {
-    await this.db.deleteFrom('console_sessions').where('id_hash', '=', hashToken(sessionId)).execute();
+    const now = this.clock.now().toISOString();
+    await this.db
+      .updateTable('console_sessions')
+      .set({ user_id: null, data: JSON.stringify({}), last_seen_at: now, expires_at: now })
+      .where('id_hash', '=', hashToken(sessionId))
+      .execute();
   }
 
-  /** Drops sessions that are over; called now and then so the table does not grow without end. */
+  /** Drops the rows of sessions long over; called now and then so the table does not grow without end. */
   async removeExpired(): Promise<number> {
-    const result = await this.db.deleteFrom('console_sessions').where('expires_at', '<=', this.clock.now().toISOString()).executeTakeFirst();
+    const before = new Date(this.clock.now().getTime() - ENDED_ROWS_KEPT_MS).toISOString();
+    const result = await this.db.deleteFrom('console_sessions').where('expires_at', '<=', before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }
