@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import type { Actor } from '../modules/api-keys/api-keys.service.ts';
 import type { ProjectService } from '../modules/projects/projects.service.ts';
 import type { CatalogueCache } from '../modules/catalogue/catalogue-cache.ts';
-import { listBilledServers, listBilledServerSummaries, type BilledServerSummary, type ServerRecord } from '../modules/servers/server-records.ts';
+import { listBilledServers, listOwnedBilledServerSummaries, type BilledServerSummary, type ServerRecord } from '../modules/servers/server-records.ts';
 import type { BillingPort, BillingService } from '../upstreams/billing/port.ts';
 import { legacyCatalogueView, toLegacyServer, type LegacyServerView } from './servers.ts';
 
@@ -84,9 +84,8 @@ export class LegacyAccounts {
       .map((service) => toLegacyServer(byService.get(service.serviceId)!, service, products));
   }
 
-  private async ownedSummaries(userId: number, serviceId?: number): Promise<BilledServerSummary[]> {
-    const owned = await this.deps.projects.ownedProjects(userId);
-    return listBilledServerSummaries(this.deps.db, owned.map((project) => project.id), serviceId);
+  private ownedSummaries(userId: number, serviceId?: number): Promise<BilledServerSummary[]> {
+    return listOwnedBilledServerSummaries(this.deps.db, userId, serviceId);
   }
 
   /** Servers in projects the user owns that have a billing service (optionally: that one service). */

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { sql } from 'kysely';
-import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
+import { fixedInSql, isOneOfIds, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let database: TestDatabase;
@@ -88,4 +88,12 @@ test('rows read as JSON are the rows the query reads: values, nulls, JSON text, 
   assert.equal(typeof rows[0]!.id, 'number');
   assert.equal(rows[0]!.document, '{"a":[1,2]}', 'a JSON text stays text');
   assert.deepEqual(await asRows(handle.db, '%@elsewhere.org'), []);
+});
+
+test('a fixed value is written into the SQL text, quoted, and bound nowhere', async () => {
+  const query = handle.db.selectFrom('users').select('first_name').where('first_name', 'in', [fixedInSql('ada'), fixedInSql("o'brien")]);
+  const compiled = query.compile();
+  assert.match(compiled.sql, /in \('ada', 'o''brien'\)/);
+  assert.deepEqual(compiled.parameters, []);
+  assert.deepEqual(await query.execute(), [{ first_name: 'ada' }]);
 });

@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { ActionsTable, Database } from '../../db/schema.ts';
 import type { Action, ActionFilters } from './actions.schemas.ts';
+import { fixedInSql } from '../../db/prepared.ts';
 
 export type ActionRow = Selectable<ActionsTable>;
 
@@ -47,7 +48,7 @@ export function listActions(db: Kysely<Database>, projectId: number, filters: Ac
 
 /** An action still running on the server, or one whose outcome is still being checked (`unknown`). */
 export function findUnfinishedAction(db: Kysely<Database>, serverId: string) {
-  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', ['running', 'unknown']).executeTakeFirst();
+  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', [fixedInSql('running'), fixedInSql('unknown')]).executeTakeFirst();
 }
 
 export async function insertAction(
@@ -91,7 +92,7 @@ export async function advanceAction(
       ...(error !== undefined ? { error: error === null ? null : writeJson(error) } : {}),
     })
     .where('id', '=', actionId)
-    .where('status', '=', from.status)
+    .where('status', '=', fixedInSql(from.status))
     .where('phase', '=', from.phase)
     .executeTakeFirst();
   return Number(update.numUpdatedRows) === 1;

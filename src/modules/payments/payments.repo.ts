@@ -1,6 +1,7 @@
 // Every query on the console's payments.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PaymentsTable } from '../../db/schema.ts';
+import { fixedInSql } from '../../db/prepared.ts';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentStatus = PaymentsTable['status'];
@@ -46,7 +47,7 @@ export async function recordOutcome(
     .updateTable('payments')
     .set({ status: outcome.status, problem: outcome.problem, ...(outcome.chargeRef !== undefined ? { charge_ref: outcome.chargeRef } : {}), updated_at: now })
     .where('id', '=', paymentId)
-    .where('status', 'in', from)
+    .where('status', 'in', from.map(fixedInSql))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -1,7 +1,8 @@
 // Every query on projects and their members.
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared.ts';
+import { fixedInSql, preparedQuery } from '../../db/prepared.ts';
 import type { Database, ProjectMembersTable, ProjectsTable } from '../../db/schema.ts';
+import { projectIdsOwnedBy } from './project-ownership.ts';
 
 export type Role = ProjectMembersTable['role'];
 export type ProjectStatus = ProjectsTable['status'];
@@ -146,7 +147,7 @@ export function listMembers(db: Kysely<Database>, projectId: number): Promise<{ 
 }
 
 export function findOwner(db: Kysely<Database>, projectId: number): Promise<{ user_id: number } | undefined> {
-  return db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', 'owner').executeTakeFirst();
+  return db.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).where('role', '=', fixedInSql('owner')).executeTakeFirst();
 }
 
 /** Locks the project row by id, as `lockProject` does by slug. */
@@ -161,13 +162,7 @@ export async function lockProjectById(db: Kysely<Database>, id: number, now: str
 
 // Every legacy list and look-up starts with it: prepared once.
 const selectOwnedProjects = preparedQuery((db, userId: number) =>
-  db
-    .selectFrom('projects')
-    .innerJoin('project_members', 'project_members.project_id', 'projects.id')
-    .select(['projects.id', 'projects.slug'])
-    .where('project_members.user_id', '=', userId)
-    .where('project_members.role', '=', 'owner')
-    .orderBy('projects.id'),
+  db.selectFrom('projects').select(['projects.id', 'projects.slug']).where('projects.id', 'in', projectIdsOwnedBy(db, userId)).orderBy('projects.id'),
 );
 
 /** The projects the user owns (the billed account of each), by id. */

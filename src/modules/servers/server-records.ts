@@ -11,8 +11,8 @@ export {
   replaceServerSshKeys,
   // The servers of the given projects that have a billing service (optionally: that one service), in no particular order.
   listBilledServers,
-  // The same servers, each as a list shows it (a few columns and its primary IPv4 address), in one statement.
-  listBilledServerSummaries,
+  // The billed servers of the projects a user owns, each as a list shows it (a few columns and its primary IPv4 address), in one statement.
+  listOwnedBilledServerSummaries,
   // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
   adjustBandwidthPool,
 } from './servers.repo.ts';

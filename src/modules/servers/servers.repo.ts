@@ -3,9 +3,10 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selecta
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
-import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
+import { preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
+import { projectIdsOwnedBy } from '../projects/project-ownership.ts';
 
 export interface StoredLocation {
   code: string;
@@ -301,7 +302,7 @@ export interface BilledServerSummary {
 
 const BILLED_SUMMARY_COLUMNS = ['id', 'hostname', 'created_at', 'location_code', 'image_name', 'image_display_name', 'plan_name', 'billing_service_id', 'address'] as const;
 
-function billedSummaries(db: Kysely<Database>, projectIdsJson: string) {
+function billedSummaries(db: Kysely<Database>, ownerId: number) {
   return db
     .selectFrom('servers')
     .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
@@ -316,27 +317,25 @@ function billedSummaries(db: Kysely<Database>, projectIdsJson: string) {
       'servers.billing_service_id',
       'ip_allocations.address',
     ])
-    .where(isOneOfIds(db, 'servers.project_id', projectIdsJson))
+    .where('servers.project_id', 'in', projectIdsOwnedBy(db, ownerId))
     .where('servers.billing_service_id', 'is not', null);
 }
 
 // An account's list reads all its servers at once: prepared once, with the projects as one parameter.
 const selectBilledSummaries = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, billedSummaries);
-const selectBilledSummaryOfService = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, (db, projectIdsJson: string, serviceId: number) =>
-  billedSummaries(db, projectIdsJson).where('servers.billing_service_id', '=', serviceId),
+const selectBilledSummaryOfService = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, (db, ownerId: number, serviceId: number) =>
+  billedSummaries(db, ownerId).where('servers.billing_service_id', '=', serviceId),
 );
 
 /**
- * The billed servers of the projects (optionally: the one of that service),
- * each with its primary IPv4 address, in one statement however many there
- * are. Every value read costs, so only what the list shows is read, and the
- * few fields it needs of the stored JSON are picked out by the database
- * (`->>` reads the same on both engines).
+ * The billed servers of the projects the user owns (optionally: the one of
+ * that service), each with its primary IPv4 address, in one statement however
+ * many there are. Every value read costs, so only what the list shows is
+ * read, and the few fields it needs of the stored JSON are picked out by the
+ * database (`->>` reads the same on both engines).
  */
-export async function listBilledServerSummaries(db: Kysely<Database>, projectIds: readonly number[], serviceId?: number): Promise<BilledServerSummary[]> {
-  if (projectIds.length === 0) return [];
-  const projects = JSON.stringify(projectIds);
-  const rows = await (serviceId === undefined ? selectBilledSummaries(db, projects) : selectBilledSummaryOfService(db, projects, serviceId));
+export async function listOwnedBilledServerSummaries(db: Kysely<Database>, ownerId: number, serviceId?: number): Promise<BilledServerSummary[]> {
+  const rows = await (serviceId === undefined ? selectBilledSummaries(db, ownerId) : selectBilledSummaryOfService(db, ownerId, serviceId));
   return rows.map((row) => ({
     id: row.id,
     hostname: row.hostname,
