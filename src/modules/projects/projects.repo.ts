@@ -160,7 +160,7 @@ export async function lockProjectById(db: Kysely<Database>, id: number, now: str
     .executeTakeFirst();
 }
 
-// Every legacy list and look-up starts with it: prepared once.
+// Every legacy look-up of one server starts with it: prepared once.
 const selectOwnedProjects = preparedQuery((db, userId: number) =>
   db.selectFrom('projects').select(['projects.id', 'projects.slug']).where('projects.id', 'in', projectIdsOwnedBy(db, userId)).orderBy('projects.id'),
 );

@@ -321,7 +321,7 @@ function billedSummaries(db: Kysely<Database>, ownerId: number) {
     .where('servers.billing_service_id', 'is not', null);
 }
 
-// An account's list reads all its servers at once: prepared once, with the projects as one parameter.
+// An account's list reads all its servers at once, with its owner's projects as a subquery: prepared once.
 const selectBilledSummaries = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, billedSummaries);
 const selectBilledSummaryOfService = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, (db, ownerId: number, serviceId: number) =>
   billedSummaries(db, ownerId).where('servers.billing_service_id', '=', serviceId),
