@@ -4,7 +4,7 @@
 // new session id at every sign-in, idle expiry and signing out; the way back
 // after sign-in only inside the console; CSRF on the form; security headers.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { SESSION_COOKIE } from '../../src/console/console.plugin.ts';
 import { SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/sign-in.service.ts';
 import { build, type TestApp } from '../helpers/build.ts';
@@ -206,12 +206,18 @@ test('a session unused for 12 hours by cloudplane’s clock is over; each reques
   assert.equal(expired.location, '/console/login?next=%2Fconsole%2Fprofile');
 });
 
-test('signing out ends the session: its cookie no longer opens a page', async (t) => {
+/** A user signed in, with a page read (its form token is the signed-in session's), and the session id. */
+async function signedInOnAPage(t: TestContext) {
   const app = await build(t, { worker: false });
   const user = await app.createUser({ password: PASSWORD });
   const browser = consoleClient(app);
   const session = sessionCookie(await browser.signIn(user.email, PASSWORD)).value;
   await browser.get('/console/profile');
+  return { app, user, browser, session };
+}
+
+test('signing out ends the session: its cookie no longer opens a page', async (t) => {
+  const { app, browser, session } = await signedInOnAPage(t);
 
   const signedOut = await browser.post('/console/logout', {});
   assert.equal(signedOut.status, 303, visibleText(signedOut.html));
@@ -221,11 +227,7 @@ test('signing out ends the session: its cookie no longer opens a page', async (t
 });
 
 test('a request still answering when another tab signs out does not sign the session back in', async (t) => {
-  const app = await build(t, { worker: false });
-  const user = await app.createUser({ password: PASSWORD });
-  const browser = consoleClient(app);
-  const session = sessionCookie(await browser.signIn(user.email, PASSWORD)).value;
-  await browser.get('/console/profile');
+  const { app, user, browser, session } = await signedInOnAPage(t);
   const sessions = app.app.services.consoleSessions;
   // A page request read the session, then the other tab signed out before that request saved it back.
   const readByThePage = await sessions.load(session);
