@@ -5,6 +5,8 @@
 //    /healthz: the direct command, then `npm start`;
 // 3. the targets, on the `npm start` service (a clean start), each between
 //    two runs of the bare Fastify route;
+//    then the reference: the bare route plus one read of the same storage
+//    (bench/reference-route.ts), what any route that reads it can reach here;
 // 4. PostgreSQL only: the same reads on two `serve` processes at once;
 // 5. the resident memory of the `npm start` process tree, after all that.
 // A failure stops only what depends on it; it is recorded and the verdicts
@@ -15,7 +17,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Options as AutocannonOptions } from 'autocannon';
 import { BareAlternation, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
-import { stop, treeMemory, type ProcessMemory } from './processes.ts';
+import { freePort, startNode, stop, treeMemory, type ProcessMemory } from './processes.ts';
 import { seedServers, type Seeding, type ServersWorld } from './seed.ts';
 import { loggedErrors, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
 
@@ -36,7 +38,8 @@ export type TargetId =
   | 'legacy_servers'
   | 'reboot'
   | 'me_two_processes'
-  | 'server_get_two_processes';
+  | 'server_get_two_processes'
+  | 'reference_read';
 
 export interface TargetResult {
   id: TargetId;
@@ -164,7 +167,7 @@ function targetDefinitions(world: ServersWorld, bigProjectServers: number): Targ
 }
 
 /** One request before the load: the status and the answer must be the right ones, or the load would measure a fast error. */
-async function wrongAnswerOf(definition: TargetDefinition, load: Load): Promise<string | undefined> {
+async function wrongAnswerOf(definition: Pick<TargetDefinition, 'wrongAnswer'>, load: Load): Promise<string | undefined> {
   if (!definition.wrongAnswer) return undefined;
   try {
     const response = await fetch(load.url, { headers: load.headers, signal: AbortSignal.timeout(30_000) });
@@ -177,8 +180,8 @@ async function wrongAnswerOf(definition: TargetDefinition, load: Load): Promise<
   }
 }
 
-async function measureTarget(alternation: BareAlternation, definition: TargetDefinition, services: RunningService[], settle?: () => Promise<void>): Promise<TargetResult> {
-  const loads = services.map((service) => definition.load(service));
+/** `loads`: the target's load on each process it is spread over. */
+async function measureTarget(alternation: BareAlternation, definition: Omit<TargetDefinition, 'load'>, loads: Load[], settle?: () => Promise<void>): Promise<TargetResult> {
   const wrong = await wrongAnswerOf(definition, loads[0]!);
   if (wrong) return { id: definition.id, label: definition.label, problems: [wrong] };
   const measured = await alternation.measure(definition.label, loads, settle);
@@ -258,6 +261,23 @@ async function startMeasuredService(engine: Engine, settings: EngineSettings, st
   }
 }
 
+/** The bare route plus one read of the storage the service runs on, in its own process, measured like a target. */
+async function measureReference(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation): Promise<TargetResult> {
+  const port = await freePort();
+  const storageEnv = engine === 'postgres' ? { REFERENCE_DATABASE_URL: storage.databaseUrl } : { REFERENCE_SQLITE_FILE: path.join(storage.dataDir, 'cloudplane.db') };
+  const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env: { ...process.env, ...storageEnv, PORT: String(port) }, ready: /listening/ });
+  try {
+    const definition = {
+      id: 'reference_read' as const,
+      label: `reference: bare route + one ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} read`,
+      wrongAnswer: (body: unknown) => ((body as { read?: { value?: unknown } }).read?.value === 1 ? undefined : `no read: ${JSON.stringify(body).slice(0, 200)}`),
+    };
+    return await measureTarget(alternation, definition, [{ url: `http://127.0.0.1:${port}/`, expectedStatus: 200 }]);
+  } finally {
+    await stop(child);
+  }
+}
+
 /** PostgreSQL's scale-out figure: the same reads, spread over two `serve` processes on one database. */
 async function measureTwoProcesses(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation, first: RunningService, world: ServersWorld) {
   const second = await startService('direct', `cloudplane ${engine} (second process)`, settings.service, storage);
@@ -266,7 +286,7 @@ async function measureTwoProcesses(engine: Engine, settings: EngineSettings, sto
     const results: TargetResult[] = [];
     for (const definition of reads) {
       const twoProcesses: TargetDefinition = { ...definition, id: `${definition.id}_two_processes` as TargetId, label: `${definition.label} on 2 processes` };
-      results.push(await measureTarget(alternation, twoProcesses, [first, second]));
+      results.push(await measureTarget(alternation, twoProcesses, [first, second].map((service) => twoProcesses.load(service))));
     }
     return results;
   } finally {
@@ -309,9 +329,14 @@ export async function runEngine(engine: Engine, databaseUrl: string, settings: E
                 log(drained ? `    reboots all finished ${report.rebootDrainSeconds!.toFixed(1)} s after the run` : `    reboots still running ${DRAIN_BOUND_MS / 1000} s after the run`);
               }
             : undefined;
-        const target = await measureTarget(alternation, definition, [service], settle);
+        const target = await measureTarget(alternation, definition, [definition.load(service)], settle);
         if (!drained) target.problems.push(`reboots still running ${DRAIN_BOUND_MS / 1000} s after the run`);
         report.targets.push(target);
+      }
+      try {
+        report.targets.push(await measureReference(engine, settings, storage, alternation));
+      } catch (error) {
+        report.errors.push(`reference: ${message(error)}`);
       }
       if (engine === 'postgres') {
         try {

@@ -131,6 +131,16 @@ function scaleOutVerdicts(report: EngineReport, find: (id: TargetId) => TargetRe
   });
 }
 
+/** Informational: what the machine allows a route that reads this storage once per request (bench/reference-route.ts). Problems still fail it. */
+function referenceVerdict(report: EngineReport, find: (id: TargetId) => TargetResult | undefined): Verdict {
+  const reference = find('reference_read');
+  const target = `${reference?.label ?? 'reference: bare route + one read'}, the most a route reading the database can reach here (information)`;
+  if (reference?.ratio === undefined) return notMeasured(report.engine, 'reference_read_ratio', target, reference?.problems ?? report.errors.filter((error) => error.startsWith('reference')));
+  const problems = reference.problems;
+  const figure = `${percent(reference.ratio)} (${reference.requestsPerSecond!.toFixed(0)} req/s, p99 ${reference.p99Ms} ms)`;
+  return { engine: report.engine, id: 'reference_read_ratio', target, figure, value: reference.ratio, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+}
+
 export function judgeEngine(report: EngineReport, context: { bigProjectServers: number; npmStart: string; direct: string }): Verdict[] {
   const find = (id: TargetId) => report.targets.find((target) => target.id === id);
   return [
@@ -140,6 +150,7 @@ export function judgeEngine(report: EngineReport, context: { bigProjectServers: 
     ...seedingVerdicts(report),
     ...serviceVerdicts(report, context.npmStart, context.direct),
     ...scaleOutVerdicts(report, find),
+    referenceVerdict(report, find),
   ];
 }
 

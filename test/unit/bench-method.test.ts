@@ -105,6 +105,18 @@ test('a target that was not measured fails, with the reason', () => {
   assert.equal(verdictOf(report, 'npm_start_ms').pass, false);
 });
 
+test('the reference route is information: reported with its ratio, failed only by a problem of its runs', () => {
+  const measured = verdictOf(engineReport([target('reference_read', 4000, 0.2)]), 'reference_read_ratio');
+  assert.equal(measured.pass, null);
+  assert.equal(measured.value, 0.2);
+  assert.match(measured.figure, /^20\.0% \(4000 req\/s/);
+  const troubled = verdictOf(engineReport([target('reference_read', 4000, 0.2, ['measured run: 2 timeouts (> 10 s)'])]), 'reference_read_ratio');
+  assert.equal(troubled.pass, false);
+  const missing = verdictOf({ ...engineReport([]), errors: ['reference: reference (sqlite) did not start'] }, 'reference_read_ratio');
+  assert.equal(missing.pass, false);
+  assert.deepEqual(missing.problems, ['reference: reference (sqlite) did not start']);
+});
+
 test('the last page of the big project is judged by its cost (1/req/s) against the small one', () => {
   // Twice as slow: costs 2×, over the 1.5× bound.
   const slow = engineReport([target('small_last_page', 1000, 0.2), target('big_last_page', 500, 0.1)]);
