@@ -7,6 +7,7 @@
 // SQL text is the same every time and the SQLite statement cache (client.ts)
 // or PostgreSQL's plan reuse applies too.
 import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { keepPlannedOnPostgres } from './client.ts';
 import type { Database } from './schema.ts';
 
 /** Where an argument goes in the compiled parameters. Kysely passes any value it is given through as a parameter. */
@@ -39,6 +40,7 @@ export function preparedQuery<Args extends unknown[], Row>(
       const query = build(db, ...placeholders).compile();
       compiled = { sql: query.sql, parameters: query.parameters };
       compiledFor.set(dialect, compiled);
+      if (dialect instanceof PostgresAdapter) keepPlannedOnPostgres(compiled.sql);
     }
     const parameters = compiled.parameters.map((value) => (value instanceof Argument ? args[value.position] : value));
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters));

@@ -97,3 +97,22 @@ test('a fixed value is written into the SQL text, quoted, and bound nowhere', as
   assert.deepEqual(compiled.parameters, []);
   assert.deepEqual(await query.execute(), [{ first_name: 'ada' }]);
 });
+
+test('on PostgreSQL a prepared query is parsed and planned once per connection, under a name of its own; a query built per call stays unnamed', async () => {
+  const ownText = 'select "id" from "users" where "first_name" = $1';
+  const named = await handle.db.transaction().execute(async (trx) => {
+    // One transaction is one connection; it keeps what earlier tests ran on it too.
+    assert.deepEqual(await usersNamed(trx, 'ada', '%@example.com'), [{ first_name: 'ada', email: 'ada@example.com' }]);
+    assert.deepEqual(await usersNamed(trx, 'grace', '%@example.com'), [{ first_name: 'grace', email: 'grace@example.com' }]);
+    assert.equal((await trx.selectFrom('users').select('id').where('first_name', '=', 'edsger').execute()).length, 1);
+    if (handle.engine !== 'postgres') return null;
+    const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements where not from_sql`.execute(trx);
+    return rows;
+  });
+  // SQLite keeps every statement by its text (db/client.ts): there is nothing to name.
+  if (handle.engine === 'sqlite') return assert.equal(named, null);
+  const usersNamedText = named!.filter((row) => row.statement === 'select "first_name", "email" from "users" where "first_name" = $1 and "email" like $2 order by "id"');
+  assert.equal(usersNamedText.length, 1, JSON.stringify(named));
+  assert.match(usersNamedText[0]!.name, /^cloudplane_\d+$/);
+  assert.ok(!named!.some((row) => row.statement === ownText), 'the query built per call was named');
+});
