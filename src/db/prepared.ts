@@ -21,6 +21,9 @@ interface Compiled {
   parameters: readonly unknown[];
 }
 
+// `select *` or `"table".*`, but not `count(*)`.
+const SELECTS_EVERY_COLUMN = /(?:^|[\s,])(?:"[^"]+"\.)?\*(?=[\s,]|$)/;
+
 /**
  * `build` receives placeholders in place of its arguments: it may use them
  * only as values (where, set, values), never to decide the query's shape,
@@ -38,6 +41,8 @@ export function preparedQuery<Args extends unknown[], Row>(
     if (!compiled) {
       const placeholders = args.map((_, position) => new Argument(position)) as Args;
       const query = build(db, ...placeholders).compile();
+      // PostgreSQL keeps these planned per connection, and a kept `select *` fails once a migration adds a column.
+      if (SELECTS_EVERY_COLUMN.test(query.sql)) throw new Error(`a prepared query names the columns it reads, never *: ${query.sql}`);
       compiled = { sql: query.sql, parameters: query.parameters };
       compiledFor.set(dialect, compiled);
       if (dialect instanceof PostgresAdapter) keepPlannedOnPostgres(compiled.sql);

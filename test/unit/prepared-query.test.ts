@@ -116,3 +116,12 @@ test('on PostgreSQL a prepared query is parsed and planned once per connection, 
   assert.match(usersNamedText[0]!.name, /^cloudplane_\d+$/);
   assert.ok(!named!.some((row) => row.statement === ownText), 'the query built per call was named');
 });
+
+test('a prepared query that reads every column (*) is refused when first run; count(*) is not every column', async () => {
+  const everyColumn = preparedQuery((db, id: number) => db.selectFrom('users').selectAll().where('id', '=', id));
+  await assert.rejects(everyColumn(handle.db, 1), /names the columns it reads, never \*/);
+  const everyColumnOfOne = preparedQuery((db, id: number) => db.selectFrom('users').selectAll('users').where('users.id', '=', id));
+  await assert.rejects(everyColumnOfOne(handle.db, 1), /never \*/);
+  const counted = preparedQuery((db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('users')));
+  assert.equal(Number((await counted(handle.db))[0]!.users), 3);
+});

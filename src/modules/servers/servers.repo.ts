@@ -50,7 +50,36 @@ export interface ServerRecord {
   billingServiceId: number | null;
 }
 
-export function toServerRecord(row: Selectable<ServersTable>): ServerRecord {
+/**
+ * What a ServerRecord is made of. Prepared reads name them rather than
+ * select `*`: PostgreSQL keeps a prepared read planned (db/client.ts), and a
+ * kept `select *` fails once a migration (say, from a newer process sharing
+ * the database) adds a column.
+ */
+const SERVER_RECORD_COLUMNS = [
+  'id',
+  'project_id',
+  'hostname',
+  'status',
+  'created_at',
+  'location',
+  'image',
+  'plan',
+  'pending_plan',
+  'product_id',
+  'suspended_from',
+  'has_user_data',
+  'iso',
+  'private_network_eligible',
+  'private_network_enabled',
+  'bandwidth_pooled',
+  'bandwidth_allocated_gb',
+  'bandwidth_extra_gb',
+  'bandwidth_used_gb',
+  'billing_service_id',
+] as const;
+
+export function toServerRecord(row: Pick<Selectable<ServersTable>, (typeof SERVER_RECORD_COLUMNS)[number]>): ServerRecord {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -77,9 +106,9 @@ export function toServerRecord(row: Selectable<ServersTable>): ServerRecord {
 }
 
 // A server and what hangs off it are read by every server request and every action: prepared once (db/prepared.ts).
-const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('servers').selectAll().where('id', '=', serverId));
+const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId));
 const selectProjectServer = preparedQuery((db, projectId: number, serverId: string) =>
-  db.selectFrom('servers').selectAll().where('id', '=', serverId).where('project_id', '=', projectId),
+  db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId).where('project_id', '=', projectId),
 );
 
 export async function findServer(db: Kysely<Database>, serverId: string): Promise<ServerRecord | undefined> {
@@ -211,7 +240,7 @@ const selectServerDetails = preparedQuery((db, serverId: string) =>
 const selectProjectServerWithDetails = preparedQuery((db, projectId: number, serverId: string) =>
   db
     .selectFrom('servers')
-    .selectAll('servers')
+    .select(SERVER_RECORD_COLUMNS.map((column) => `servers.${column}` as const))
     .select((eb) => detailSelections(db, eb))
     .where('servers.id', '=', serverId)
     .where('servers.project_id', '=', projectId),

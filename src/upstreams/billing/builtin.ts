@@ -33,9 +33,9 @@ export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
 const selectAccount = preparedQuery((db, userId: number) =>
   db.selectFrom('billing_accounts').select(['user_id', 'currency', 'credit_balance']).where('user_id', '=', userId),
 );
-const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').selectAll().where('id', '=', serviceId));
-/** What a BillingService is made of (toService). */
+/** What a BillingService is made of (toService); prepared reads name them, never `*` (see SERVER_RECORD_COLUMNS in servers.repo.ts). */
 const SERVICE_COLUMNS = ['id', 'user_id', 'server_id', 'product_id', 'status', 'billing_cycle', 'next_due_date', 'recurring_amount', 'setup_fee', 'currency'] as const;
+const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('id', '=', serviceId));
 // An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
 const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: string) =>
   db.selectFrom('billing_services').select(SERVICE_COLUMNS).where(isOneOfIds(db, 'id', serviceIdsJson)),
