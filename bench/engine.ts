@@ -5,8 +5,9 @@
 //    /healthz: the direct command, then `npm start`;
 // 3. the targets, on the `npm start` service (a clean start), each between
 //    two runs of the bare Fastify route;
-//    then the reference: the bare route plus one read of the same storage
-//    (bench/reference-route.ts), what any route that reads it can reach here;
+//    then the references (bench/reference-route.ts): the bare route plus one
+//    read of the same storage, what any route that reads it can reach here,
+//    and the issue's hand-written ceiling for GET /me/ on the same data;
 // 4. PostgreSQL only: the same reads on two `serve` processes at once;
 // 5. the resident memory of the `npm start` process tree, after all that.
 // A failure stops only what depends on it; it is recorded and the verdicts
@@ -39,7 +40,8 @@ export type TargetId =
   | 'reboot'
   | 'me_two_processes'
   | 'server_get_two_processes'
-  | 'reference_read';
+  | 'reference_read'
+  | 'ceiling_me';
 
 export interface TargetResult {
   id: TargetId;
@@ -87,10 +89,13 @@ export interface EngineSettings {
   log: (line: string) => void;
 }
 
+type ServiceAddresses = Pick<RunningService, 'base' | 'legacyBase'>;
+
 interface TargetDefinition {
   id: TargetId;
   label: string;
-  load: (service: RunningService) => Load;
+  /** Only the service's addresses: a reference process answers the same request at its own. */
+  load: (service: ServiceAddresses) => Load;
   /** What a right answer looks like (checked once before the load): a description of what is wrong, or undefined. */
   wrongAnswer?: (body: unknown) => string | undefined;
 }
@@ -126,7 +131,7 @@ function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['
 function targetDefinitions(world: ServersWorld, bigProjectServers: number): TargetDefinition[] {
   const { big, small } = world;
   const oneServer = big.serverIds[Math.floor(big.serverIds.length / 2)]!;
-  const projects = (service: RunningService) => `${service.base}/api/v1/projects`;
+  const projects = (service: ServiceAddresses) => `${service.base}/api/v1/projects`;
   return [
     {
       id: 'me',
@@ -261,18 +266,30 @@ async function startMeasuredService(engine: Engine, settings: EngineSettings, st
   }
 }
 
-/** The bare route plus one read of the storage the service runs on, in its own process, measured like a target. */
-async function measureReference(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation): Promise<TargetResult> {
+/**
+ * The references of bench/reference-route.ts, in their own process on the
+ * storage the service runs on, measured like targets: the bare route plus one
+ * read, and the issue's hand-written GET /me/ (answering what the service
+ * answers, for the same key).
+ */
+async function measureReferences(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation, world: ServersWorld): Promise<TargetResult[]> {
   const port = await freePort();
   const storageEnv = engine === 'postgres' ? { REFERENCE_DATABASE_URL: storage.databaseUrl } : { REFERENCE_SQLITE_FILE: path.join(storage.dataDir, 'cloudplane.db') };
-  const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env: { ...process.env, ...storageEnv, PORT: String(port) }, ready: /listening/ });
+  const env = { ...process.env, ...storageEnv, PORT: String(port), REFERENCE_LOG_FILE: path.join(storage.dataDir, `reference-${engine}.log`) };
+  const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env, ready: /listening/ });
+  const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
   try {
-    const definition = {
+    const oneRead = {
       id: 'reference_read' as const,
-      label: `reference: bare route + one ${engine === 'postgres' ? 'PostgreSQL' : 'SQLite'} read`,
+      label: `reference: bare route + one ${storageName} read`,
       wrongAnswer: (body: unknown) => ((body as { read?: { value?: unknown } }).read?.value === 1 ? undefined : `no read: ${JSON.stringify(body).slice(0, 200)}`),
     };
-    return await measureTarget(alternation, definition, [{ url: `http://127.0.0.1:${port}/`, expectedStatus: 200 }]);
+    const me = targetDefinitions(world, settings.bigProjectServers).find((definition) => definition.id === 'me')!;
+    const ceiling = { id: 'ceiling_me' as const, label: `ceiling: the issue's hand-written GET /me/ on ${storageName}`, wrongAnswer: me.wrongAnswer };
+    return [
+      await measureTarget(alternation, oneRead, [{ url: `http://127.0.0.1:${port}/`, expectedStatus: 200 }]),
+      await measureTarget(alternation, ceiling, [me.load({ base: `http://127.0.0.1:${port}`, legacyBase: '' })]),
+    ];
   } finally {
     await stop(child);
   }
@@ -334,7 +351,7 @@ export async function runEngine(engine: Engine, databaseUrl: string, settings: E
         report.targets.push(target);
       }
       try {
-        report.targets.push(await measureReference(engine, settings, storage, alternation));
+        report.targets.push(...(await measureReferences(engine, settings, storage, alternation, world)));
       } catch (error) {
         report.errors.push(`reference: ${message(error)}`);
       }

@@ -141,6 +141,22 @@ function referenceVerdict(report: EngineReport, find: (id: TargetId) => TargetRe
   return { engine: report.engine, id: 'reference_read_ratio', target, figure, value: reference.ratio, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
 }
 
+/**
+ * Informational: the issue's hand-written GET /me/ (bench/reference-route.ts)
+ * against the bare route, and the service's /me/ as a share of it: how far
+ * the service is from what Fastify and the engine allow here. Problems still
+ * fail it.
+ */
+function ceilingVerdict(report: EngineReport, find: (id: TargetId) => TargetResult | undefined): Verdict {
+  const [ceiling, me] = [find('ceiling_me'), find('me')];
+  const target = `${ceiling?.label ?? "ceiling: the issue's hand-written GET /me/"}, and the service's /me/ as a share of it (information)`;
+  if (ceiling?.ratio === undefined) return notMeasured(report.engine, 'ceiling_me_ratio', target, ceiling?.problems ?? report.errors.filter((error) => error.startsWith('reference')));
+  const share = me?.requestsPerSecond === undefined ? '' : `; the service's /me/ ${percent(me.requestsPerSecond / ceiling.requestsPerSecond!)} of it`;
+  const figure = `${percent(ceiling.ratio)} of bare (${ceiling.requestsPerSecond!.toFixed(0)} req/s, p99 ${ceiling.p99Ms} ms)${share}`;
+  const problems = ceiling.problems;
+  return { engine: report.engine, id: 'ceiling_me_ratio', target, figure, value: ceiling.ratio, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+}
+
 export function judgeEngine(report: EngineReport, context: { bigProjectServers: number; npmStart: string; direct: string }): Verdict[] {
   const find = (id: TargetId) => report.targets.find((target) => target.id === id);
   return [
@@ -151,6 +167,7 @@ export function judgeEngine(report: EngineReport, context: { bigProjectServers: 
     ...serviceVerdicts(report, context.npmStart, context.direct),
     ...scaleOutVerdicts(report, find),
     referenceVerdict(report, find),
+    ceilingVerdict(report, find),
   ];
 }
 

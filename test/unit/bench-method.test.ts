@@ -117,6 +117,18 @@ test('the reference route is information: reported with its ratio, failed only b
   assert.deepEqual(missing.problems, ['reference: reference (sqlite) did not start']);
 });
 
+test("the issue's ceiling is information: its ratio, and the service's /me/ as a share of it", () => {
+  const measured = verdictOf(engineReport([target('me', 3000, 0.1), target('ceiling_me', 6000, 0.2)]), 'ceiling_me_ratio');
+  assert.equal(measured.pass, null);
+  assert.equal(measured.value, 0.2);
+  assert.match(measured.figure, /^20\.0% of bare \(6000 req\/s, p99 \d+ ms\); the service's \/me\/ 50\.0% of it$/);
+  const troubled = verdictOf(engineReport([target('ceiling_me', 6000, 0.2, ['probe: HTTP 401 (expected 200)'])]), 'ceiling_me_ratio');
+  assert.equal(troubled.pass, false);
+  const missing = verdictOf({ ...engineReport([]), errors: ['reference: reference (postgres) did not start'] }, 'ceiling_me_ratio');
+  assert.equal(missing.pass, false);
+  assert.deepEqual(missing.problems, ['reference: reference (postgres) did not start']);
+});
+
 test('the last page of the big project is judged by its cost (1/req/s) against the small one', () => {
   // Twice as slow: costs 2×, over the 1.5× bound.
   const slow = engineReport([target('small_last_page', 1000, 0.2), target('big_last_page', 500, 0.1)]);
