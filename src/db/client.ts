@@ -102,7 +102,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
     close: () => native.close(),
     prepare: prepareCached,
   };
-  const db = new Kysely<Database>({ dialect: new QueuedSqliteDialect(database) });
+  const dialect = new QueuedSqliteDialect(database);
+  const db = new Kysely<Database>({ dialect });
+  dialect.readsAtOnceFor(db);
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

@@ -5,9 +5,12 @@
 // same few queries with different ids. A prepared query is written exactly
 // like any other Kysely query; its arguments stand in as parameters, so the
 // SQL text is the same every time and the SQLite statement cache (client.ts)
-// or PostgreSQL's plan reuse applies too.
+// or PostgreSQL's plan reuse applies too. On SQLite, when no turn holds the
+// one connection, the statement runs at once instead of through Kysely's
+// connection machinery (readAtOnce in sqlite-dialect.ts).
 import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { keepPlannedOnPostgres } from './client.ts';
+import { readAtOnce } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 
 /** Where an argument goes in the compiled parameters. Kysely passes any value it is given through as a parameter. */
@@ -48,6 +51,8 @@ export function preparedQuery<Args extends unknown[], Row>(
       if (dialect instanceof PostgresAdapter) keepPlannedOnPostgres(compiled.sql);
     }
     const parameters = compiled.parameters.map((value) => (value instanceof Argument ? args[value.position] : value));
+    const rows = readAtOnce(db, compiled.sql, parameters);
+    if (rows) return rows as Row[];
     const result = await db.executeQuery(CompiledQuery.raw(compiled.sql, parameters));
     return result.rows as Row[];
   };

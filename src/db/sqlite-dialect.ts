@@ -163,6 +163,22 @@ class GroupCommitSqliteDriver implements Driver {
     return result;
   }
 
+  /**
+   * A read-only statement run now, when a turn would run it just the same:
+   * no turn holds the connection (so none waits for it either) and no group
+   * is open (so there is no uncommitted write to see, nor a commit to wait
+   * for). It then reads the last commit in SQLite's autocommit, as a turn
+   * would, without Kysely's acquire, execute and release around it; for the
+   * one or two small reads a request makes, those cost more than the read.
+   * Undefined when it must take its turn after all.
+   */
+  readAtOnce(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    if (this.current || this.group) return undefined;
+    const statement = this.database.prepare(sql);
+    if (!statement.reader || !statement.readonly) return undefined;
+    return statement.all(parameters);
+  }
+
   async destroy(): Promise<void> {
     if (this.group) this.commitGroup(this.group);
     this.database.close();
@@ -231,12 +247,35 @@ class GroupCommitSqliteDriver implements Driver {
   }
 }
 
+/** The driver behind each Kysely instance that may read at once (not its transactions: they hold their turn). */
+const driversByDatabase = new WeakMap<object, GroupCommitSqliteDriver>();
+
 export class QueuedSqliteDialect extends SqliteDialect {
+  private driver: GroupCommitSqliteDriver | undefined;
+
   constructor(private readonly database: StatementSource) {
     super({ database: database as never });
   }
 
   override createDriver(): Driver {
-    return new GroupCommitSqliteDriver(this.database);
+    this.driver = new GroupCommitSqliteDriver(this.database);
+    return this.driver;
   }
+
+  /** Lets readAtOnce serve `db`, the Kysely instance made with this dialect. */
+  readsAtOnceFor(db: object): void {
+    if (!this.driver) throw new Error('the dialect has no driver yet: make the Kysely instance first');
+    driversByDatabase.set(db, this.driver);
+  }
+}
+
+/**
+ * Rows of a read-only statement, read now when that is what waiting for a
+ * turn would read (GroupCommitSqliteDriver.readAtOnce); undefined when the
+ * read must take its turn, and always for a transaction, another engine, or
+ * a database not enabled with readsAtOnceFor, such as one made from it with
+ * withPlugin (its plugins need Kysely's executor, which this passes by).
+ */
+export function readAtOnce(db: object, sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+  return driversByDatabase.get(db)?.readAtOnce(sql, parameters);
 }

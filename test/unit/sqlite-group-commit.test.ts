@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterEach, test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import { QueuedSqliteDialect, type StatementSource } from '../../src/db/sqlite-dialect.ts';
+import { preparedQuery } from '../../src/db/prepared.ts';
+import { QueuedSqliteDialect, readAtOnce, type StatementSource } from '../../src/db/sqlite-dialect.ts';
 
 interface Item {
   id: number;
@@ -51,7 +52,9 @@ function open(): Opened {
     },
     close: () => native.close(),
   };
-  const db = new Kysely<{ items: Item }>({ dialect: new QueuedSqliteDialect(source) });
+  const dialect = new QueuedSqliteDialect(source);
+  const db = new Kysely<{ items: Item }>({ dialect });
+  dialect.readsAtOnceFor(db);
   const other = new SqliteDatabase(file, { readonly: true });
   cleanups.push(async () => {
     other.close();
@@ -122,6 +125,37 @@ test('a read that may have seen uncommitted writes is answered only after they a
   const { rows, committedWhenAnswered } = await read;
   assert.deepEqual(rows, [{ name: 'written' }]);
   assert.ok(committedWhenAnswered.includes('written'), 'the write the read saw was on disk when the read was answered');
+});
+
+const NAMES = 'select name from items order by id';
+
+test('a read at once runs only when its turn would read the same: not while a turn holds the connection, a group is open, nor for a write', async () => {
+  const { db, other } = open();
+  assert.deepEqual(readAtOnce(db, NAMES, []), []);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('items').values({ id: 1, name: 'inside' }).execute();
+    assert.equal(readAtOnce(db, NAMES, []), undefined, 'the transaction holds the connection and its group is open');
+    assert.equal(readAtOnce(trx, NAMES, []), undefined, 'a transaction reads through its own turn');
+  });
+  assert.deepEqual(readAtOnce(db, NAMES, []), [{ name: 'inside' }]);
+  assert.equal(readAtOnce(db, "insert into items (id, name) values (2, 'written at once')", []), undefined);
+  assert.deepEqual(committedNames(other), ['inside'], 'a write is never run at once');
+});
+
+test('a prepared read asked for while a group holds uncommitted writes is answered only after they are on disk', async () => {
+  const { db, other } = open();
+  const readNames = preparedQuery((kysely) => (kysely as unknown as typeof db).selectFrom('items').select('name').orderBy('id') as never);
+  let read: Promise<{ rows: unknown[]; committedWhenAnswered: string[] }> | undefined;
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('items').values({ id: 1, name: 'written' }).execute();
+    // Asked for from outside the transaction while it holds the connection with its write not yet committed.
+    read = readNames(db as never).then((rows) => ({ rows, committedWhenAnswered: committedNames(other) }));
+  });
+  const { rows, committedWhenAnswered } = await read!;
+  assert.deepEqual(rows, [{ name: 'written' }]);
+  assert.ok(committedWhenAnswered.includes('written'), 'the write the read saw was on disk when the read was answered');
+  await db.insertInto('items').values({ id: 2, name: 'later' }).execute();
+  assert.deepEqual(await readNames(db as never), [{ name: 'written' }, { name: 'later' }], 'with the connection free, the same read runs at once');
 });
 
 test('a transaction alone commits at once', async () => {
