@@ -124,9 +124,9 @@ app.get('/api/v1/me/', { schema: { response: { 200: MeSchema, 401: { type: 'null
     projects: typeof me.projects === 'string' ? (JSON.parse(me.projects) as Exclude<MeRow['projects'], string>) : me.projects,
   };
 });
-// The one line per request, as the service writes it (its own hook, not Fastify's two lines).
+// The one line per request, as the service writes it (its own hook, not Fastify's two lines); GET / logs nothing.
 app.addHook('onResponse', (request, reply, done) => {
-  if (request.url !== '/') request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+  request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
   done();
 });
 

@@ -117,6 +117,11 @@ function serviceVerdicts(report: EngineReport, npmStart: string, direct: string)
   return verdicts;
 }
 
+/** A figure reported for information: no threshold, but a problem of its runs still fails it. */
+function information(engine: EngineReport['engine'], id: string, target: string, figure: string, value: number, problems: string[]): Verdict {
+  return { engine, id, target, figure, value, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+}
+
 /** Informational: what a second process adds. Problems still fail it. */
 function scaleOutVerdicts(report: EngineReport, find: (id: TargetId) => TargetResult | undefined): Verdict[] {
   if (report.engine !== 'postgres') return [];
@@ -127,7 +132,7 @@ function scaleOutVerdicts(report: EngineReport, find: (id: TargetId) => TargetRe
     const factor = two.requestsPerSecond / one.requestsPerSecond;
     const problems = [...one.problems, ...two.problems];
     const figure = `${two.requestsPerSecond.toFixed(0)} vs ${one.requestsPerSecond.toFixed(0)} req/s (×${factor.toFixed(2)}; ${percent(two.ratio!)} vs ${percent(one.ratio!)} of bare)`;
-    return { engine: report.engine, id: `${id}_scale_out`, target, figure, value: factor, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+    return information(report.engine, `${id}_scale_out`, target, figure, factor, problems);
   });
 }
 
@@ -138,7 +143,7 @@ function referenceVerdict(report: EngineReport, find: (id: TargetId) => TargetRe
   if (reference?.ratio === undefined) return notMeasured(report.engine, 'reference_read_ratio', target, reference?.problems ?? report.errors.filter((error) => error.startsWith('reference')));
   const problems = reference.problems;
   const figure = `${percent(reference.ratio)} (${reference.requestsPerSecond!.toFixed(0)} req/s, p99 ${reference.p99Ms} ms)`;
-  return { engine: report.engine, id: 'reference_read_ratio', target, figure, value: reference.ratio, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+  return information(report.engine, 'reference_read_ratio', target, figure, reference.ratio, problems);
 }
 
 /**
@@ -154,7 +159,7 @@ function ceilingVerdict(report: EngineReport, find: (id: TargetId) => TargetResu
   const share = me?.requestsPerSecond === undefined ? '' : `; the service's /me/ ${percent(me.requestsPerSecond / ceiling.requestsPerSecond!)} of it`;
   const figure = `${percent(ceiling.ratio)} of bare (${ceiling.requestsPerSecond!.toFixed(0)} req/s, p99 ${ceiling.p99Ms} ms)${share}`;
   const problems = ceiling.problems;
-  return { engine: report.engine, id: 'ceiling_me_ratio', target, figure, value: ceiling.ratio, pass: problems.length > 0 ? false : null, ...(problems.length > 0 ? { problems } : {}) };
+  return information(report.engine, 'ceiling_me_ratio', target, figure, ceiling.ratio, problems);
 }
 
 export function judgeEngine(report: EngineReport, context: { bigProjectServers: number; npmStart: string; direct: string }): Verdict[] {

@@ -155,7 +155,7 @@ test('a prepared read asked for while a group holds uncommitted writes is answer
   assert.deepEqual(rows, [{ name: 'written' }]);
   assert.ok(committedWhenAnswered.includes('written'), 'the write the read saw was on disk when the read was answered');
   await db.insertInto('items').values({ id: 2, name: 'later' }).execute();
-  assert.deepEqual(await readNames(db as never), [{ name: 'written' }, { name: 'later' }], 'with the connection free, the same read runs at once');
+  assert.deepEqual(await readNames(db as never), [{ name: 'written' }, { name: 'later' }], 'once the connection is free again, the read sees the later write too');
 });
 
 test('a transaction alone commits at once', async () => {
