@@ -120,16 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: adminToken || undefined,
     publicUrl: httpUrl('CLOUDPLANE_PUBLIC_URL', env.CLOUDPLANE_PUBLIC_URL),
     simScale: positiveNumber('CLOUDPLANE_SIM_SCALE', env.CLOUDPLANE_SIM_SCALE, 1),
-    // Jobs mostly wait on the systems behind the API, not the CPU: a worker runs many at once so it keeps up with the API.
-    // On SQLite they wait on commits that up to 128 transactions share (db/sqlite-dialect.ts): 128 jobs side by side
-    // finished 1.9× the actions of 32 in the bench. On PostgreSQL each statement needs one of a pool's 10 connections.
-    workerConcurrency: integerIn(
-      'CLOUDPLANE_WORKER_CONCURRENCY',
-      env.CLOUDPLANE_WORKER_CONCURRENCY,
-      postgresUrl ? 32 : 128,
-      1,
-      1000,
-    ),
+    // Jobs mostly wait on the systems behind the API and on the database, not the CPU: a worker runs many at once so
+    // it keeps up with the API. Its statements queue for the database beside the API's (SQLite's one connection, whose
+    // commits up to 128 transactions share; PostgreSQL's pool of 10), so its share follows how many jobs it has under
+    // way: with 32 on PostgreSQL the API started reboots faster than the worker finished them and answered 409s.
+    workerConcurrency: integerIn('CLOUDPLANE_WORKER_CONCURRENCY', env.CLOUDPLANE_WORKER_CONCURRENCY, 128, 1, 1000),
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),

@@ -9,8 +9,8 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(config.dataDir, './data');
   assert.equal(config.databaseUrl, undefined);
   assert.equal(config.simScale, 1);
-  assert.equal(config.workerConcurrency, 128, 'embedded SQLite: jobs share group commits');
-  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db.example.com/cloudplane' }).workerConcurrency, 32, 'PostgreSQL: a pool of 10 connections');
+  assert.equal(config.workerConcurrency, 128, 'embedded SQLite');
+  assert.equal(loadConfig({ DATABASE_URL: 'postgres://db.example.com/cloudplane' }).workerConcurrency, 128, 'PostgreSQL, the same');
   assert.equal(config.testClock, false);
   assert.deepEqual(config.rdns, { backend: 'builtin' });
 });
