@@ -77,7 +77,7 @@ test('rows read as JSON are the rows the query reads: values, nulls, JSON text, 
       .select(['id', 'first_name', sql<null>`null`.as('nothing'), sql<string>`'{"a":[1,2]}'`.as('document'), 'created_at'])
       .where('email', 'like', domain)
       .orderBy('first_name', 'desc');
-  const asRows = preparedRowsQuery(columns, build);
+  const asRows = preparedRowsQuery(columns, build, { timestamps: ['created_at'] });
   const plain = preparedQuery(build);
   const rows = await asRows(handle.db, '%@example.com');
   assert.deepEqual(rows, await plain(handle.db, '%@example.com'));

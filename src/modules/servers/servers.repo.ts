@@ -141,7 +141,7 @@ const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'locat
  * own rows are read in full.
  */
 function serverPage(direction: 'asc' | 'desc') {
-  // Rows as one JSON text on SQLite (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
+  // Rows as one JSON text (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
   return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
     db
       .selectFrom('servers')
@@ -351,9 +351,11 @@ function billedSummaries(db: Kysely<Database>, ownerId: number) {
 }
 
 // An account's list reads all its servers at once, with its owner's projects as a subquery: prepared once.
-const selectBilledSummaries = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, billedSummaries);
-const selectBilledSummaryOfService = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, (db, ownerId: number, serviceId: number) =>
-  billedSummaries(db, ownerId).where('servers.billing_service_id', '=', serviceId),
+const selectBilledSummaries = preparedRowsQuery(BILLED_SUMMARY_COLUMNS, billedSummaries, { timestamps: ['created_at'] });
+const selectBilledSummaryOfService = preparedRowsQuery(
+  BILLED_SUMMARY_COLUMNS,
+  (db, ownerId: number, serviceId: number) => billedSummaries(db, ownerId).where('servers.billing_service_id', '=', serviceId),
+  { timestamps: ['created_at'] },
 );
 
 /**
