@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { assertFailure } from '../helpers/legacy.ts';
 import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { countedServices } from '../helpers/counting.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
 
 const DEPLOY = { product: '1', location: 'fsn1', billing: 'monthly', image: 'debian-12', hostname: 'web-1' };
@@ -119,6 +120,25 @@ test('403 for a user without legacy access on every endpoint, reads and changes;
   // The same user granted access elsewhere does not matter: a legacy user's key works.
   const legacy = await app.createUser({ legacy: true });
   assertSuccess(await app.legacy('/api/v1/servers', { key: legacy.key }));
+});
+
+test('a user\'s legacy access is read once per process, granted or not; a user that does not exist yet is asked again', async (t) => {
+  const app = await build(t, { worker: false });
+  const { services, cost } = countedServices(app);
+  const granted = await app.createUser({ legacy: true });
+  const refused = await app.createUser();
+  for (const [user, expected] of [[granted, true], [refused, false]] as const) {
+    assert.equal(await services.users.hasLegacyAccess(user.userId), expected);
+    // Fixed when the operator creates the user: the second answer needs no statement.
+    assert.deepEqual(await cost(async () => assert.equal(await services.users.hasLegacyAccess(user.userId), expected)), { statements: 0, calls: {} });
+  }
+  // Nothing is kept for an id no user has: the user made with it next is read, with access.
+  const unknownId = Math.max(granted.userId, refused.userId) + 1;
+  assert.equal(await services.users.hasLegacyAccess(unknownId), false);
+  const next = await app.createUser({ legacy: true });
+  assert.equal(next.userId, unknownId);
+  assert.equal(await services.users.hasLegacyAccess(unknownId), true);
+  assertSuccess(await app.legacy('/api/v1/servers', { key: next.key }));
 });
 
 test('a read-only key reads everything and is refused every change with 403, before its body is read', async (t) => {

@@ -35,7 +35,20 @@ export interface UserRecord {
 // Every legacy request asks it: prepared once.
 const selectLegacyAccess = preparedQuery((db, userId: number) => db.selectFrom('users').select('legacy_api_access').where('id', '=', userId));
 
+/** Users whose legacy access is kept in memory: a bound, not a working set (evicted oldest first). */
+const MAX_KEPT_LEGACY_ACCESS = 10_000;
+
 export class UserService {
+  /**
+   * Legacy access by user id, for users that exist. Kept without expiry in
+   * every process: the operator grants it or not when it creates the user
+   * (create), nothing changes it afterwards, and a user is never deleted, so
+   * a kept answer cannot go stale. A way to change it would have to be
+   * announced through the change feed (db/change-feed.ts), as key
+   * revocations are. It saves a read on every legacy request.
+   */
+  private readonly legacyAccess = new Map<number, boolean>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -77,8 +90,15 @@ export class UserService {
 
   /** Whether the operator granted the user the legacy account API (D13); false for a user that does not exist. */
   async hasLegacyAccess(userId: number): Promise<boolean> {
+    const kept = this.legacyAccess.get(userId);
+    if (kept !== undefined) return kept;
     const [user] = await selectLegacyAccess(this.db, userId);
-    return user !== undefined && readBool(user.legacy_api_access);
+    // Not kept for a user that does not exist (yet): it may be created with access.
+    if (user === undefined) return false;
+    const granted = readBool(user.legacy_api_access);
+    if (this.legacyAccess.size >= MAX_KEPT_LEGACY_ACCESS) this.legacyAccess.delete(this.legacyAccess.keys().next().value!);
+    this.legacyAccess.set(userId, granted);
+    return granted;
   }
 
   async get(userId: number): Promise<UserRecord> {
