@@ -87,6 +87,21 @@ export function isOneOfIds(db: Kysely<Database>, column: string, idsJson: unknow
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${idsJson}))`;
 }
 
+/**
+ * `column` is one of the values `subquery` selects (one column), for
+ * `where(isOneOfSelected(db, column, subquery))`. PostgreSQL gets them as an
+ * array (`= any(array(…))`), which it reads first and looks up in the
+ * column's index: given `in (…)`, it planned a page of 50 servers of a table
+ * of a few thousand as a scan of the whole table, hashed against the 50.
+ * SQLite looks `in (…)` up in the index either way.
+ */
+export function isOneOfSelected(db: Kysely<Database>, column: string, subquery: Compilable<unknown>): RawBuilder<SqlBool> {
+  // Kysely writes an embedded subquery in parentheses of its own: `array(select …)`, `in (select …)`.
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<SqlBool>`${sql.ref(column)} = any(array${subquery})`
+    : sql<SqlBool>`${sql.ref(column)} in ${subquery}`;
+}
+
 /** How preparedRowsQuery's JSON must write a column that the row itself would give differently. */
 export interface RowsOptions<Column extends string> {
   /**

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { sql } from 'kysely';
-import { fixedInSql, isOneOfIds, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
+import { fixedInSql, isOneOfIds, isOneOfSelected, preparedQuery, preparedRowsQuery } from '../../src/db/prepared.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 
 let database: TestDatabase;
@@ -69,6 +69,19 @@ test('a list of ids is one parameter, of any length, empty included', async () =
   assert.deepEqual(await withIds(handle.db, JSON.stringify(many)), [{ first_name: 'grace' }]);
 });
 
+test('a column is one of what a subquery selects: several, one, none, and in the outer order', async () => {
+  const named = preparedQuery((db, domain: string, limit: number) =>
+    db
+      .selectFrom('users')
+      .select('first_name')
+      .where(isOneOfSelected(db, 'users.id', db.selectFrom('users').select('id').where('email', 'like', domain).orderBy('first_name').limit(limit)))
+      .orderBy('id', 'desc'),
+  );
+  assert.deepEqual(await named(handle.db, '%@example.com', 2), [{ first_name: 'edsger' }, { first_name: 'ada' }]);
+  assert.deepEqual(await named(handle.db, 'grace@%', 5), [{ first_name: 'grace' }]);
+  assert.deepEqual(await named(handle.db, '%@elsewhere.org', 5), []);
+});
+
 test('rows read as JSON are the rows the query reads: values, nulls, JSON text, order, none', async () => {
   const columns = ['id', 'first_name', 'nothing', 'document', 'created_at'] as const;
   const build = (db: Parameters<typeof userIds>[0], domain: string) =>
@@ -115,6 +128,12 @@ test('on PostgreSQL a prepared query is parsed and planned once per connection, 
   assert.equal(usersNamedText.length, 1, JSON.stringify(named));
   assert.match(usersNamedText[0]!.name, /^cloudplane_\d+$/);
   assert.ok(!named!.some((row) => row.statement === ownText), 'the query built per call was named');
+});
+
+test('on PostgreSQL the connections compile no query just in time (jit off): every query is a short one', async () => {
+  if (handle.engine === 'sqlite') return;
+  const { rows } = await sql<{ jit: string }>`show jit`.execute(handle.db);
+  assert.deepEqual(rows, [{ jit: 'off' }]);
 });
 
 test('a prepared query that reads every column (*) is refused when first run; count(*) is not every column', async () => {

@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selecta
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
-import { preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
+import { isOneOfSelected, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
 import { projectIdsOwnedBy } from '../projects/project-ownership.ts';
@@ -135,19 +135,36 @@ export async function countProjectServers(db: Kysely<Database>, projectId: numbe
 const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'location_city', 'location_country_code', 'plan_name', 'ipv4_primary'] as const;
 
 /**
+ * A server's primary IPv4 address, looked up by the server's id for each row
+ * (ip_allocations_server). As a join, PostgreSQL planned it as a hash join
+ * over every primary address in the cloud whenever it expected many rows:
+ * for the legacy list of an account of 100 servers among 100,000, the
+ * 100,000 were read on every request (about 20 ms instead of under 1 ms).
+ * One primary address per server (its first IPv4); limit(1) keeps a broken
+ * row from failing the whole list on PostgreSQL.
+ */
+function primaryIpv4(eb: ExpressionBuilder<Database, 'servers'>) {
+  return eb
+    .selectFrom('ip_allocations')
+    .select('ip_allocations.address')
+    .whereRef('ip_allocations.server_id', '=', 'servers.id')
+    .where('ip_allocations.is_primary', '=', true as never)
+    .limit(1);
+}
+
+/**
  * A page of the project's servers in one statement, each with its primary
  * IPv4 address: the page is cut from the index (project_id, created_at, id)
  * alone, walking from the oldest or from the newest end, and only the page's
- * own rows are read in full.
+ * own rows are read in full, by primary key.
  */
 function serverPage(direction: 'asc' | 'desc') {
   // Rows as one JSON text (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
   return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
     db
       .selectFrom('servers')
-      .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
       // The few fields a summary shows of the stored JSON, picked out by the database rather than parsed here row by row.
-      .select([
+      .select((eb) => [
         'servers.id',
         'servers.hostname',
         'servers.status',
@@ -155,19 +172,14 @@ function serverPage(direction: 'asc' | 'desc') {
         sql<string | null>`servers.location ->> 'city'`.as('location_city'),
         sql<string | null>`servers.location ->> 'country_code'`.as('location_country_code'),
         sql<string | null>`servers.plan ->> 'name'`.as('plan_name'),
-        'ip_allocations.address as ipv4_primary',
+        primaryIpv4(eb).as('ipv4_primary'),
       ])
       .where(
-        'servers.id',
-        'in',
-        db
-          .selectFrom('servers')
-          .select('id')
-          .where('project_id', '=', projectId)
-          .orderBy('created_at', direction)
-          .orderBy('id', direction)
-          .limit(limit)
-          .offset(offset),
+        isOneOfSelected(
+          db,
+          'servers.id',
+          db.selectFrom('servers').select('id').where('project_id', '=', projectId).orderBy('created_at', direction).orderBy('id', direction).limit(limit).offset(offset),
+        ),
       )
       .orderBy('servers.created_at')
       .orderBy('servers.id'),
@@ -334,8 +346,7 @@ const BILLED_SUMMARY_COLUMNS = ['id', 'hostname', 'created_at', 'location_code',
 function billedSummaries(db: Kysely<Database>, ownerId: number) {
   return db
     .selectFrom('servers')
-    .leftJoin('ip_allocations', (join) => join.onRef('ip_allocations.server_id', '=', 'servers.id').on('ip_allocations.is_primary', '=', true as never))
-    .select([
+    .select((eb) => [
       'servers.id',
       'servers.hostname',
       'servers.created_at',
@@ -344,7 +355,7 @@ function billedSummaries(db: Kysely<Database>, ownerId: number) {
       sql<string | null>`servers.image ->> 'display_name'`.as('image_display_name'),
       sql<string | null>`servers.plan ->> 'name'`.as('plan_name'),
       'servers.billing_service_id',
-      'ip_allocations.address',
+      primaryIpv4(eb).as('address'),
     ])
     .where('servers.project_id', 'in', projectIdsOwnedBy(db, ownerId))
     .where('servers.billing_service_id', 'is not', null);
