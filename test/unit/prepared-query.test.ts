@@ -130,8 +130,11 @@ test('on PostgreSQL a prepared query is parsed and planned once per connection, 
   assert.ok(!named!.some((row) => row.statement === ownText), 'the query built per call was named');
 });
 
-test('on PostgreSQL the connections compile no query just in time (jit off): every query is a short one', async () => {
-  if (handle.engine === 'sqlite') return;
+test('the connections are set for short reads: a 4 MB page cache on SQLite, no JIT compiling on PostgreSQL', async () => {
+  if (handle.engine === 'sqlite') {
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(handle.db);
+    return assert.deepEqual(rows, [{ cache_size: -4000 }]);
+  }
   const { rows } = await sql<{ jit: string }>`show jit`.execute(handle.db);
   assert.deepEqual(rows, [{ jit: 'off' }]);
 });
