@@ -103,7 +103,7 @@ export function createServices(deps: ServiceDependencies): Services {
   });
   return {
     apiKeys: new ApiKeyService(db, clock, deps.changes),
-    users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing)),
+    users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing), deps.changes),
     account: new AccountService(db, upstreams.billing),
     access,
     projects,

@@ -77,14 +77,15 @@ export function fixedInSql<Value extends string>(value: Value): RawBuilder<Value
  * for `where(isOneOfIds(db, column, ids))`: a list of any length is one
  * parameter, so a query over "these ids" can be prepared once (its text never
  * changes with the count), and neither engine's limit on bound parameters
- * applies. Each engine looks the ids up in the column's index: PostgreSQL
- * only when they come as an array (`= any`), since it would plan a join with
- * the set the JSON function returns as a scan of the whole table.
+ * applies. Each engine looks the ids up in the column's index
+ * (isOneOfSelected).
  */
 export function isOneOfIds(db: Kysely<Database>, column: string, idsJson: unknown): RawBuilder<SqlBool> {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<SqlBool>`${sql.ref(column)} = any(array(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb)))`
-    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${idsJson}))`;
+  const ids =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql`(select value::bigint from jsonb_array_elements_text(${idsJson}::jsonb))`
+      : sql`(select value from json_each(${idsJson}))`;
+  return isOneOfSelected(db, column, ids);
 }
 
 /**
@@ -92,11 +93,12 @@ export function isOneOfIds(db: Kysely<Database>, column: string, idsJson: unknow
  * `where(isOneOfSelected(db, column, subquery))`. PostgreSQL gets them as an
  * array (`= any(array(…))`), which it reads first and looks up in the
  * column's index: given `in (…)`, it planned a page of 50 servers of a table
- * of a few thousand as a scan of the whole table, hashed against the 50.
- * SQLite looks `in (…)` up in the index either way.
+ * of a few thousand as a scan of the whole table, hashed against the 50, and
+ * a join with the set a JSON function returns as a scan too. SQLite looks
+ * `in (…)` up in the index either way. A raw `subquery` brings its own
+ * parentheses; Kysely writes a query builder's.
  */
-export function isOneOfSelected(db: Kysely<Database>, column: string, subquery: Compilable<unknown>): RawBuilder<SqlBool> {
-  // Kysely writes an embedded subquery in parentheses of its own: `array(select …)`, `in (select …)`.
+export function isOneOfSelected(db: Kysely<Database>, column: string, subquery: Compilable<unknown> | RawBuilder<unknown>): RawBuilder<SqlBool> {
   return db.getExecutor().adapter instanceof PostgresAdapter
     ? sql<SqlBool>`${sql.ref(column)} = any(array${subquery})`
     : sql<SqlBool>`${sql.ref(column)} in ${subquery}`;

@@ -3,6 +3,7 @@
 // The account is opened through the billing outbox, recorded with the user.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readBool } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -35,19 +36,18 @@ export interface UserRecord {
 // Every legacy request asks it: prepared once.
 const selectLegacyAccess = preparedQuery((db, userId: number) => db.selectFrom('users').select('legacy_api_access').where('id', '=', userId));
 
-/** Users whose legacy access is kept in memory: a bound, not a working set (evicted oldest first). */
+/** Users whose legacy access is kept in memory: a bound, not a working set (least recently used go first). */
 const MAX_KEPT_LEGACY_ACCESS = 10_000;
 
 export class UserService {
   /**
-   * Legacy access by user id, for users that exist. Kept without expiry in
-   * every process: the operator grants it or not when it creates the user
-   * (create), nothing changes it afterwards, and a user is never deleted, so
-   * a kept answer cannot go stale. A way to change it would have to be
-   * announced through the change feed (db/change-feed.ts), as key
-   * revocations are. It saves a read on every legacy request.
+   * Legacy access by user id, kept until the 'users' topic changes. Today
+   * nothing changes it: the operator grants it or not when it creates the
+   * user, and a user is never deleted. A way to change it commits through the
+   * change feed under 'users', as key revocations do under 'api-keys'. It
+   * saves a read on every legacy request.
    */
-  private readonly legacyAccess = new Map<number, boolean>();
+  private readonly legacyAccess: KeyedUntilChanged<boolean>;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,7 +55,10 @@ export class UserService {
     /** Billing as the back office sees it: reading a user's account works while billing is made to fail. */
     private readonly billing: BillingPort,
     private readonly outbox: BillingOutbox,
-  ) {}
+    changes: ChangeFeed,
+  ) {
+    this.legacyAccess = new KeyedUntilChanged(changes, 'users', MAX_KEPT_LEGACY_ACCESS);
+  }
 
   async create(input: NewUser): Promise<UserRecord> {
     const account = input.billing_account === undefined ? { currency: 'EUR', credit_balance: '0.00' } : input.billing_account;
@@ -90,15 +93,12 @@ export class UserService {
 
   /** Whether the operator granted the user the legacy account API (D13); false for a user that does not exist. */
   async hasLegacyAccess(userId: number): Promise<boolean> {
-    const kept = this.legacyAccess.get(userId);
-    if (kept !== undefined) return kept;
-    const [user] = await selectLegacyAccess(this.db, userId);
-    // Not kept for a user that does not exist (yet): it may be created with access.
-    if (user === undefined) return false;
-    const granted = readBool(user.legacy_api_access);
-    if (this.legacyAccess.size >= MAX_KEPT_LEGACY_ACCESS) this.legacyAccess.delete(this.legacyAccess.keys().next().value!);
-    this.legacyAccess.set(userId, granted);
-    return granted;
+    // A user that does not exist (yet) is not kept (undefined): it may be created with access.
+    const granted = await this.legacyAccess.get(String(userId), async () => {
+      const [user] = await selectLegacyAccess(this.db, userId);
+      return user && readBool(user.legacy_api_access);
+    });
+    return granted ?? false;
   }
 
   async get(userId: number): Promise<UserRecord> {
