@@ -103,6 +103,18 @@ test('rows read as JSON are the rows the query reads: values, nulls, JSON text, 
   assert.deepEqual(await asRows(handle.db, '%@elsewhere.org'), []);
 });
 
+test('a limit is bound per call, and on SQLite written as an expression so the kept statement is not planned again for each value', async () => {
+  const firstUsers = preparedQuery((db, count: number, skip: number) => db.selectFrom('users').select('first_name').orderBy('id').limit(count).offset(skip));
+  const names = async (count: number, skip: number) => (await firstUsers(handle.db, count, skip)).map((row) => row.first_name);
+  assert.deepEqual(await names(2, 0), ['ada', 'grace']);
+  assert.deepEqual(await names(1, 1), ['grace']);
+  assert.deepEqual(await names(0, 0), []);
+  assert.deepEqual(await names(5, 2), ['edsger']);
+  const compiled = handle.db.selectFrom('users').select('id').limit(3).compile().sql;
+  if (handle.engine === 'sqlite') assert.match(compiled, /limit cast\(\? as integer\)$/);
+  else assert.match(compiled, /limit \$1$/);
+});
+
 test('a fixed value is written into the SQL text, quoted, and bound nowhere', async () => {
   const query = handle.db.selectFrom('users').select('first_name').where('first_name', 'in', [fixedInSql('ada'), fixedInSql("o'brien")]);
   const compiled = query.compile();
