@@ -9,7 +9,7 @@
 // one connection, the statement runs at once instead of through Kysely's
 // connection machinery (readAtOnce in sqlite-dialect.ts).
 import { CompiledQuery, PostgresAdapter, sql, type Compilable, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { keepPlannedOnPostgres } from './client.ts';
+import { keepPlannedOnPostgres, rowFactory } from './client.ts';
 import { readAtOnce } from './sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -152,13 +152,9 @@ export function preparedRowsQuery<Args extends unknown[], Row extends Record<str
       : sql<string>`json_group_array(json_array(${sql.join(values)}))`;
     return db.selectFrom(build(db, ...args).as('selected')).select(rows.as('rows'));
   });
+  const toRow = rowFactory([...columns]) as (values: unknown[]) => Row;
   return async (db, ...args) => {
     const [result] = await asJson(db, ...args);
-    const arrays = JSON.parse(result?.rows ?? '[]') as unknown[][];
-    return arrays.map((values) => {
-      const row: Record<string, unknown> = {};
-      for (let index = 0; index < columns.length; index += 1) row[columns[index]!] = values[index];
-      return row as Row;
-    });
+    return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(toRow);
   };
 }
