@@ -141,6 +141,17 @@ test('a user\'s legacy access is read once per process, granted or not; a user t
   assertSuccess(await app.legacy('/api/v1/servers', { key: next.key }));
 });
 
+test('a kept legacy access is read again once a change is committed under the users topic, in the process that made it', async (t) => {
+  const app = await build(t, { worker: false });
+  const refused = await app.createUser();
+  // Kept as refused, by the service the legacy routes ask.
+  assertFailure(await app.legacy('/api/v1/servers', { key: refused.key }), 403, 'before the grant');
+  // No operator route changes legacy access today; a future one commits its write like this.
+  await app.app.changes.commit('users', (trx) => trx.updateTable('users').set({ legacy_api_access: true }).where('id', '=', refused.userId).execute());
+  // A copy kept past the change would still refuse.
+  assertSuccess(await app.legacy('/api/v1/servers', { key: refused.key }));
+});
+
 test('a read-only key reads everything and is refused every change with 403, before its body is read', async (t) => {
   const app = await build(t, { worker: false });
   const { userId, key: readOnly } = await app.createUser({ legacy: true, readOnly: true, credit: '100.00' });
