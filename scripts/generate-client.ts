@@ -43,6 +43,7 @@ export async function servedProjectApiDocument(): Promise<Record<string, unknown
       logLevel: 'silent',
       sessionIdleMs: 60_000,
       rdns: { backend: 'builtin' },
+      crashAt: null,
     },
     logger: pino({ level: 'silent' }),
     http: true,

@@ -1,5 +1,6 @@
 // Every environment variable cloudplane reads, parsed once at start.
 // A bad value stops the process with a message naming the variable.
+import { CRASH_POINTS, isCrashPointName, type CrashPointName } from './crash-points.ts';
 
 export interface Config {
   port: number;
@@ -18,6 +19,8 @@ export interface Config {
   sessionIdleMs: number;
   /** Where PTR records live: the built-in store, or a PowerDNS server through its HTTP API. */
   rdns: RdnsConfig;
+  /** The crash point this process kills itself at (`CLOUDPLANE_CRASH_AT`, for crash tests), or null. */
+  crashAt: CrashPointName | null;
 }
 
 export type RdnsConfig =
@@ -102,6 +105,12 @@ function flag(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
 }
 
+function crashAt(raw: string | undefined): CrashPointName | null {
+  if (raw === undefined || raw === '') return null;
+  if (!isCrashPointName(raw)) throw new ConfigError(`CLOUDPLANE_CRASH_AT must name a crash point (${Object.keys(CRASH_POINTS).join(', ')}), got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminToken = env.CLOUDPLANE_ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken !== '' && adminToken.length < 16) {
@@ -129,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),
     rdns: rdns(env),
+    crashAt: crashAt(env.CLOUDPLANE_CRASH_AT),
   };
 }

@@ -4,6 +4,7 @@
 import pino from 'pino';
 import { createApplication, type Application } from '../app.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { armCrashPoint } from '../crash-points.ts';
 import { openDatabase } from '../db/client.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { DEMO_EMAIL } from '../bootstrap.ts';
@@ -64,6 +65,7 @@ function stopOnSignal(app: Application, logger: pino.Logger): void {
 
 export async function serve(): Promise<void> {
   const config = loadConfig();
+  armCrashPoint(config.crashAt);
   const logger = createLogger(config);
   const app = await createApplication({ config, logger, http: true, worker: true, demo: true });
   stopOnSignal(app, logger);
@@ -73,6 +75,7 @@ export async function serve(): Promise<void> {
 
 export async function worker(): Promise<void> {
   const config = loadConfig();
+  armCrashPoint(config.crashAt);
   const logger = createLogger(config);
   const app = await createApplication({ config, logger, http: false, worker: true, demo: false });
   stopOnSignal(app, logger);

@@ -65,3 +65,13 @@ export async function withdrawQueuedJob(db: Kysely<Database>, jobId: number): Pr
   const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Brings a job that has not started forward, to run `delayMs` from now (a safety net that is needed sooner than planned). */
+export async function rescheduleQueuedJob(db: Kysely<Database>, clock: Clock, jobId: number, delayMs: number): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: new Date(clock.now().getTime() + delayMs).toISOString() })
+    .where('id', '=', jobId)
+    .where('status', '=', 'queued')
+    .execute();
+}

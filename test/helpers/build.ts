@@ -91,6 +91,47 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
+type Caller = (path: string, options?: CallOptions) => Promise<CallResult>;
+
+/** How a test sets up users, keys and projects, over the project and operator APIs of any running service (in-process or a child process). */
+export function worldCalls(api: Caller, admin: Caller): Pick<TestApp, 'createKey' | 'createUser' | 'createReadyProject'> {
+  const calls: Pick<TestApp, 'createKey' | 'createUser' | 'createReadyProject'> = {
+    async createKey(userId, keyOptions = {}) {
+      const created = await admin(`/users/${userId}/api-keys`, {
+        method: 'POST',
+        body: { name: 'test key', read_only: keyOptions.readOnly ?? false, expires_at: keyOptions.expiresAt ?? null },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      return { key: created.body.token, keyId: created.body.id };
+    },
+    async createUser(userOptions = {}) {
+      emailCounter += 1;
+      const email = userOptions.email ?? `user${emailCounter}-${Date.now()}@example.com`;
+      const user = await admin('/users', {
+        method: 'POST',
+        body: {
+          email,
+          ...(userOptions.password ? { password: userOptions.password } : {}),
+          first_name: 'Test',
+          last_name: `User ${emailCounter}`,
+          billing_account: userOptions.billing === false ? null : { currency: 'EUR', credit_balance: userOptions.credit ?? '50.00' },
+          legacy_api_access: userOptions.legacy ?? false,
+        },
+      });
+      assert.equal(user.status, 201, JSON.stringify(user.body));
+      const { key, keyId } = await calls.createKey(user.body.id, { readOnly: userOptions.readOnly });
+      return { userId: user.body.id, key, keyId, email: email.toLowerCase() };
+    },
+    async createReadyProject(key, name, slug) {
+      const created = await api('/projects/', { method: 'POST', key, body: slug ? { name, slug } : { name } });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      await eventually(async () => (await api(`/projects/${created.body.slug}/`, { key })).body.status === 'ready');
+      return created.body.slug as string;
+    },
+  };
+  return calls;
+}
+
 export async function build(t: TestContext, options: BuildOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config: Config = {
@@ -107,6 +148,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     logLevel: 'silent',
     sessionIdleMs: 12 * 60 * 60 * 1000,
     rdns: { backend: 'builtin' },
+    crashAt: null,
     ...options.config,
   };
   const contractViolations: ContractViolation[] = [];
@@ -137,38 +179,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     admin: (path, callOptions = {}) => call(`${mainUrl}/admin/v1${path}`, callOptions, OPERATOR_TOKEN),
     raw: (path, callOptions = {}) => call(`${mainUrl}${path}`, callOptions, null),
     legacy: (path, callOptions = {}) => call(`${legacyUrl}${path}`, callOptions, null),
-    async createKey(userId, keyOptions = {}) {
-      const created = await testApp.admin(`/users/${userId}/api-keys`, {
-        method: 'POST',
-        body: { name: 'test key', read_only: keyOptions.readOnly ?? false, expires_at: keyOptions.expiresAt ?? null },
-      });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      return { key: created.body.token, keyId: created.body.id };
-    },
-    async createUser(userOptions = {}) {
-      emailCounter += 1;
-      const email = userOptions.email ?? `user${emailCounter}-${Date.now()}@example.com`;
-      const user = await testApp.admin('/users', {
-        method: 'POST',
-        body: {
-          email,
-          ...(userOptions.password ? { password: userOptions.password } : {}),
-          first_name: 'Test',
-          last_name: `User ${emailCounter}`,
-          billing_account: userOptions.billing === false ? null : { currency: 'EUR', credit_balance: userOptions.credit ?? '50.00' },
-          legacy_api_access: userOptions.legacy ?? false,
-        },
-      });
-      assert.equal(user.status, 201, JSON.stringify(user.body));
-      const { key, keyId } = await testApp.createKey(user.body.id, { readOnly: userOptions.readOnly });
-      return { userId: user.body.id, key, keyId, email: email.toLowerCase() };
-    },
-    async createReadyProject(key, name, slug) {
-      const created = await testApp.api('/projects/', { method: 'POST', key, body: slug ? { name, slug } : { name } });
-      assert.equal(created.status, 201, JSON.stringify(created.body));
-      await eventually(async () => (await testApp.api(`/projects/${created.body.slug}/`, { key })).body.status === 'ready');
-      return created.body.slug as string;
-    },
+    ...worldCalls((path, callOptions) => testApp.api(path, callOptions), (path, callOptions) => testApp.admin(path, callOptions)),
   };
   return testApp;
 }

@@ -108,10 +108,10 @@ export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.Pro
   }
 
   return {
-    /** `cloudplane serve` on free ports, resolved once it prints that it is running (both listeners are up then). */
-    async serve(name: string): Promise<ServeProcess> {
+    /** `cloudplane serve` on free ports (with `env` besides the set's own), resolved once it prints that it is running (both listeners are up then). */
+    async serve(name: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
       const [port, legacyPort] = [await freePort(), await freePort()];
-      const cloudplane = run(name, 'serve', { PORT: String(port), LEGACY_PORT: String(legacyPort) });
+      const cloudplane = run(name, 'serve', { ...env, PORT: String(port), LEGACY_PORT: String(legacyPort) });
       const baseUrl = `http://127.0.0.1:${port}`;
       const legacyUrl = `http://127.0.0.1:${legacyPort}`;
       await untilStarted(cloudplane, async () => cloudplane.output().includes('cloudplane is running'));

@@ -13,6 +13,7 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(loadConfig({ DATABASE_URL: 'postgres://db.example.com/cloudplane' }).workerConcurrency, 128, 'PostgreSQL, the same');
   assert.equal(config.testClock, false);
   assert.deepEqual(config.rdns, { backend: 'builtin' });
+  assert.equal(config.crashAt, null, 'no crash point is armed');
 });
 
 test('every variable is read', () => {
@@ -34,6 +35,7 @@ test('every variable is read', () => {
     PDNS_SERVER_ID: 'ns1',
     PDNS_TIMEOUT_MS: '2000',
     CLOUDPLANE_SESSION_IDLE: '30m',
+    CLOUDPLANE_CRASH_AT: 'order.after-record',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -49,6 +51,7 @@ test('every variable is read', () => {
     logLevel: 'warn',
     sessionIdleMs: 30 * 60 * 1000,
     rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
+    crashAt: 'order.after-record',
   });
 });
 
@@ -62,6 +65,7 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_SIM_SCALE: '0' },
     { CLOUDPLANE_WORKER_CONCURRENCY: '0' },
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
+    { CLOUDPLANE_CRASH_AT: 'orders.after-nowhere' },
     { LOG_LEVEL: 'verbose' },
     { CLOUDPLANE_ADMIN_TOKEN: 'short' },
     { CLOUDPLANE_SESSION_IDLE: '12 hours' },

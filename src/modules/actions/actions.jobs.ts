@@ -11,6 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
+import { crashPoint } from '../../crash-points.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/address-pools.ts';
@@ -61,6 +62,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     if (operation.state === 'running') {
       throw new RetryLater(Math.max(10, Date.parse(operation.completesAt) - clock.now().getTime()), 'operation running');
     }
+    crashPoint('action.before-settle');
     try {
       await db.transaction().execute(async (trx) => {
         const server = await findServer(trx, action.server_id);
@@ -113,6 +115,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
       if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
       return toReconcile(action, from);
     }
+    crashPoint('action.after-submit');
     // Another run moved it first: read where it is on the next run.
     if (!(await repo.advanceAction(db, actionId, from, { phase: 'wait' }))) throw new RetryLater(0, 'moved by another run');
     // Straight on to the wait, in this run: asking now costs less than another claim of the job, and the answer says how long to sleep.

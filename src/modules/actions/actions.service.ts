@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, notFound, validationError } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
@@ -92,6 +93,7 @@ export class ActionService {
         await enqueueJob(trx, clock, ACTION_JOB, { actionId: row.id }, { maxAttempts: 1000 });
         return row;
       });
+      crashPoint('action.after-record');
       this.deps.wakeWorker();
       return { action: repo.toAction(action), replayed: false };
     } catch (error) {

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { RetryLater } from '../../jobs/runner.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 
@@ -100,6 +101,7 @@ export class BillingOutbox {
    * for the job, and the caller goes on: the change is not lost.
    */
   async deliverNow(recorded: readonly RecordedMessage[]): Promise<void> {
+    if (recorded.length > 0) crashPoint('billing-outbox.before-deliver');
     for (const { jobId, message } of recorded) {
       try {
         await deliver(this.billing, message);

@@ -6,13 +6,13 @@
 // request, and the clock must really have passed the date billing gives now.
 // Billing is told first and the server deleted after, so a run cut short in
 // between is finished by the next one.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
 import { findServer } from '../servers/server-records.ts';
-import { CANCELLED, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
+import { CANCELLED, CancellationService, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
 
 /** How long to wait before asking billing again after it failed or did not answer. */
 export const BILLING_RETRY_MS = 15_000;
@@ -47,5 +47,33 @@ export const END_OF_TERM_JOB = defineJob({
   },
 });
 
+const interruptedCancellation = Type.Object({
+  serverId: Type.String(),
+  serviceId: Type.Integer(),
+  when: Type.Union([Type.Literal('immediate'), Type.Literal('end_of_term')]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** A cancellation request as it was sent, for its settle job. */
+export type InterruptedCancellation = Static<typeof interruptedCancellation>;
+
+/**
+ * The safety net of every cancellation request, committed before billing is
+ * told and withdrawn once the request is carried out: after a crash in
+ * between, it settles the request where billing says it is.
+ */
+export const CANCELLATION_SETTLE_JOB = defineJob({
+  name: 'cancellation.settle',
+  payload: interruptedCancellation,
+  handler: async (request, deps: CancellationDependencies) => {
+    try {
+      await new CancellationService(deps).settleInterrupted(request);
+    } catch (error) {
+      if (isUpstreamError(error)) throw new RetryLater(BILLING_RETRY_MS, error.message);
+      throw error;
+    }
+  },
+});
+
 /** The cancellation module's jobs, registered by `registerJobs` (services.ts). */
-export const cancellationJobs = [END_OF_TERM_JOB];
+export const cancellationJobs = [END_OF_TERM_JOB, CANCELLATION_SETTLE_JOB];

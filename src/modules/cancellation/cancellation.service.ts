@@ -5,6 +5,9 @@
 // failure leaves a state the client's retry completes: billing refused →
 // nothing changed anywhere; billing did it but the answer was lost (502) →
 // the repeat finds billing already there, records, and answers as the first.
+// Before billing is told, a settle job is committed (D20): should the process
+// die before the request is recorded and carried out, the job settles it to
+// where billing says the service is, as the repeat would.
 //
 // `end_of_term`: billing marks the service `Pending Cancellation`; a durable
 // job, due at 00:00 UTC of the service's next due date, cancels the service
@@ -15,15 +18,20 @@ import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
-import { END_OF_TERM_JOB } from './cancellation.jobs.ts';
+import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { crashPoint } from '../../crash-points.ts';
+import { CANCELLATION_SETTLE_JOB, END_OF_TERM_JOB, type InterruptedCancellation } from './cancellation.jobs.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
-import type { ServerRecord } from '../servers/server-records.ts';
+import { findServer, type ServerRecord } from '../servers/server-records.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
+
+/** When a request cut short after billing was told is settled: longer than a request waits on billing. */
+export const SETTLE_INTERRUPTED_AFTER_MS = 10_000;
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
 export const CANCELLED = 'Cancelled';
@@ -83,7 +91,41 @@ export class CancellationService {
     }
 
     const service = await this.billingServiceOf(server);
-    return body.when === 'immediate' ? this.cancelNow(server, service, reason) : this.cancelAtEndOfTerm(server, service, reason);
+    const settleJobId = await enqueueJob(this.deps.db, this.deps.clock, CANCELLATION_SETTLE_JOB, { serverId: server.id, serviceId: service.serviceId, when: body.when, reason }, {
+      delayMs: SETTLE_INTERRUPTED_AFTER_MS,
+      maxAttempts: 1000,
+    });
+    try {
+      const outcome = await (body.when === 'immediate' ? this.cancelNow(server, service, reason) : this.cancelAtEndOfTerm(server, service, reason));
+      // Carried out here: the settle job has nothing left to do.
+      await withdrawQueuedJob(this.deps.db, settleJobId);
+      return outcome;
+    } catch (error) {
+      // Billing failed or did not answer: it may have made the change all the same, which the job finds out. Any other refusal changed nothing.
+      if (!isUpstreamError(error)) await withdrawQueuedJob(this.deps.db, settleJobId);
+      throw error;
+    }
+  }
+
+  /**
+   * The settle job's work: a request whose process died after billing was
+   * told is finished to where billing says the service is (Cancelled: the
+   * immediate request recorded and the server deleted; Pending Cancellation:
+   * the end-of-term request recorded). A service billing never changed means
+   * the request never reached it: nothing to undo. Safe to repeat.
+   */
+  async settleInterrupted(request: InterruptedCancellation): Promise<void> {
+    const server = await findServer(this.deps.db, request.serverId);
+    if (!server) return;
+    const recorded = await findCancellation(this.deps.db, server.id);
+    if (recorded) {
+      if (recorded.when === 'immediate') await this.carryOutNow(server);
+      return;
+    }
+    const service = await this.deps.billing.getService(request.serviceId);
+    if (!service) return;
+    if (request.when === 'immediate' && service.status === CANCELLED) await this.cancelNow(server, service, request.reason);
+    if (request.when === 'end_of_term' && service.status === PENDING_CANCELLATION) await this.cancelAtEndOfTerm(server, service, request.reason);
   }
 
   /** The server's billing service as billing has it; none, or one that is not this server's, is 409 conflict. */
@@ -100,6 +142,7 @@ export class CancellationService {
     // Billing already cancelled it: an immediate cancellation got that far and no further.
     if (service.status === CANCELLED) throw otherKind('immediate');
     if (service.status !== PENDING_CANCELLATION) await billing.setServiceStatus(service.serviceId, PENDING_CANCELLATION);
+    crashPoint('cancellation.after-billing');
 
     const cancellation: StoredCancellation = { when: 'end_of_term', reason, requested_at: clock.now().toISOString() };
     const recorded = await db.transaction().execute(async (trx) => {
@@ -135,6 +178,7 @@ export class CancellationService {
   private async cancelNow(server: ServerRecord, service: BillingService, reason: string | null): Promise<CancellationOutcome> {
     const { db, clock, billing } = this.deps;
     if (service.status !== CANCELLED) await billing.setServiceStatus(service.serviceId, CANCELLED);
+    crashPoint('cancellation.after-billing');
     // Recorded before the deletion, so that if the deletion fails the request is
     // still the server's one request: a repeat finishes it, the other kind is refused.
     const cancellation: StoredCancellation = { when: 'immediate', reason, requested_at: clock.now().toISOString() };
@@ -154,6 +198,7 @@ export class CancellationService {
         throw otherKind('end_of_term');
       }
     }
+    crashPoint('cancellation.after-record');
     return this.carryOutNow(server, Number(result.numUpdatedRows) > 0);
   }
 

@@ -19,6 +19,7 @@ import * as repo from './firewall.repo.ts';
 import type { CreateGroupInput, CreateRuleInput, FirewallGroup, UpdateGroupInput, UpdateRuleInput } from './firewall.schemas.ts';
 import type { FirewallRule } from './firewall.types.ts';
 import { bumpServers, serversOfGroup } from './propagation.ts';
+import { crashPoint } from '../../crash-points.ts';
 import { InvalidRule, normaliseRule, type NormalisedRule, type RuleCandidate } from './rule-normalisation.ts';
 
 export interface FirewallServiceDependencies {
@@ -234,6 +235,7 @@ export class FirewallService {
       await repo.attachGroups(trx, server.id, added);
       return bumpServers(trx, clock, [server.id]);
     });
+    if (bumped) crashPoint('firewall.after-record');
     if (bumped) this.deps.wakeWorker();
     return { firewall_groups: wanted };
   }
@@ -283,6 +285,7 @@ export class FirewallService {
         const result = await change(trx);
         return { result, bumped: await bumpServers(trx, clock, await serversOfGroup(trx, groupId)) };
       });
+      if (bumped) crashPoint('firewall.after-record');
       if (bumped) this.deps.wakeWorker();
       return result;
     } catch (error) {

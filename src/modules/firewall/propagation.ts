@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { FirewallPort, ServerRuleset } from '../../upstreams/firewall/port.ts';
 import { compileGroups, type CompiledGroups } from './nft-compiler.ts';
@@ -123,6 +124,7 @@ export async function propagate(deps: PropagationDependencies, serverIds: readon
     }
     return { serverId, generation, ruleset: set.compiled.forServer(serverId, generation), rules: set.groups };
   });
+  crashPoint('firewall.before-apply');
   await deps.firewall.applyRulesets(rulesets);
 }
 

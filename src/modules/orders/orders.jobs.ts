@@ -1,6 +1,7 @@
 // Background steps of orders: delivering a paid order (the server set up,
-// the plan changed, the bandwidth added) and settling an `unknown` order
-// once billing answers (D8). Both move the order only from the state they
+// the plan changed, the bandwidth added) and settling an order whose
+// placement did not finish: `unknown` once billing answers (D8), and
+// `submitting` when the process died while placing it (D20). Both move the order only from the state they
 // expect, so a job that runs twice delivers once.
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -10,6 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
@@ -47,13 +49,17 @@ export const ORDER_CHECK_JOB = defineJob({
   payload: orderJobPayload,
   handler: async ({ orderId }, deps: OrderJobDependencies) => {
     const order = await repo.findOrder(deps.db, orderId);
-    if (order?.status !== 'unknown') return;
+    // `unknown`: billing did not answer in time. `submitting`: the request that placed it died before it heard back.
+    if (order?.status !== 'unknown' && order?.status !== 'submitting') return;
+    let settled: repo.OrderRow;
     try {
-      await deps.orders.refresh(order);
+      settled = await deps.orders.refresh(order);
     } catch (error) {
       if (isUpstreamError(error)) throw new RetryLater(retryDelayMs(deps), 'billing still does not answer');
       throw error;
     }
+    // Its request may still be waiting for billing (this process's clock is ahead of the one that recorded it): look again.
+    if (settled.status === 'submitting') throw new RetryLater(retryDelayMs(deps), 'the order is still being placed');
   },
 });
 
@@ -77,6 +83,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     const service = serviceFor(catalogue, checked, { serverId, userId: ownerId }, clock.now());
     // An order recorded before billing reserved services with invoices has none: billing opens one now.
     const serviceId = order.billing_service_id ?? (await deps.billing.openService(service)).serviceId;
+    crashPoint('order.delivery.before-commit');
     const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       const current = await repo.findOrder(trx, order.id);
       if (current?.status !== 'provisioning') return [];

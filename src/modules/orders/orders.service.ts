@@ -9,7 +9,8 @@ import type { Engine } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, billingAccountRequired, notFound, rateLimited, type RateLimitState } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { enqueueJob, rescheduleQueuedJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { crashPoint } from '../../crash-points.ts';
 import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
 import { NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
@@ -29,6 +30,14 @@ import { nextDueDate } from '../catalogue/billing-cycles.ts';
 
 
 const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
+
+/**
+ * How long after it was recorded a `submitting` order is settled by its job
+ * (or by a repeat of its request), asking billing where it is: its request
+ * died before recording billing's answer. A billing adapter must answer or
+ * give up within this time, so no request is still waiting on billing then.
+ */
+export const SETTLE_SUBMITTING_AFTER_MS = 10_000;
 
 
 export interface OrderContext {
@@ -147,9 +156,22 @@ export class OrderService {
   async refresh(row: repo.OrderRow): Promise<repo.OrderRow> {
     const invoice = row.invoice_id !== null ? await this.deps.billing.getInvoice(row.invoice_id) : await this.deps.billing.findInvoiceByOrder(orderRef(row.id));
     if (invoice) return this.follow(row, invoice);
-    // Billing answered and never created the invoice: nothing was bought.
-    if (row.status === 'unknown') return (await repo.moveOrder(this.deps.db, row.id, ['unknown'], { status: 'failed', now: this.now() })).row;
+    // Billing answered and never created the invoice: nothing was bought. A
+    // `submitting` order counts only once its request can no longer be waiting
+    // for billing: until then the invoice may still be on its way.
+    if (row.status === 'unknown' || this.isAbandoned(row)) {
+      return (await repo.moveOrder(this.deps.db, row.id, [row.status], { status: 'failed', now: this.now() })).row;
+    }
     return row;
+  }
+
+  /**
+   * A `submitting` order whose request gave up on it: the process died
+   * between recording it and hearing from billing (or recording billing's
+   * answer). Past SETTLE_SUBMITTING_AFTER_MS no request is still waiting.
+   */
+  isAbandoned(row: repo.OrderRow): boolean {
+    return row.status === 'submitting' && Date.parse(row.created_at) + SETTLE_SUBMITTING_AFTER_MS <= this.deps.clock.now().getTime();
   }
 
   /** Moves the order to where its invoice says it is; paid orders get their delivery job. */
@@ -199,7 +221,10 @@ export class OrderService {
     const orderId = await findReplay(this.deps.db, this.deps.clock, context.idempotency);
     if (orderId === null) return null;
     const row = await repo.findOrder(this.deps.db, Number(orderId));
-    return row ? { row, replayed: true, rateLimit: null } : null;
+    if (!row) return null;
+    // The first request died before it settled its order: the repeat settles it (as the settle job would) and answers where it is.
+    const settled = this.isAbandoned(row) ? await this.refresh(row).catch((error: unknown) => (isUpstreamError(error) ? row : Promise.reject(error))) : row;
+    return { row: settled, replayed: true, rateLimit: null };
   }
 
   /**
@@ -225,8 +250,9 @@ export class OrderService {
     const total = prepared.items.reduce((sum, item) => sum + item.amount, 0);
     let row: repo.OrderRow;
     let rateLimit: RateLimitState;
+    let settleJobId: number;
     try {
-      [row, rateLimit] = await db.transaction().execute(async (trx) => {
+      [row, rateLimit, settleJobId] = await db.transaction().execute(async (trx) => {
         const slot = await takeOrderSlot(trx, clock, context.keyId, this.deps.engine);
         if (!slot.allowed) throw rateLimited(slot);
         const order = await repo.insertOrder(trx, {
@@ -242,7 +268,9 @@ export class OrderService {
           now: this.now(),
         });
         if (context.idempotency) await recordKey(trx, clock, context.idempotency, String(order.id));
-        return [order, slot] as const;
+        // The promise to finish: should this process die before billing's answer is recorded, the job settles the order.
+        const settleJobId = await enqueueJob(trx, clock, ORDER_CHECK_JOB, { orderId: order.id }, { delayMs: SETTLE_SUBMITTING_AFTER_MS, maxAttempts: 100000 });
+        return [order, slot, settleJobId] as const;
       });
     } catch (error) {
       // The same key at the same moment: exactly one order, and this request answers it.
@@ -251,33 +279,40 @@ export class OrderService {
       throw error;
     }
 
+    crashPoint('order.after-record');
     let invoice: Invoice;
     try {
       const reserve = prepared.reservation ? { ...prepared.reservation, nextDueDate: nextDueDate(clock.now(), prepared.reservation.billingCycle) } : undefined;
       invoice = await this.deps.billing.placeInvoice({ orderRef: orderRef(row.id), userId: billedUserId, currency: prepared.currency, items: prepared.items, reserve });
     } catch (error) {
       if (error instanceof NoBillingAccount) {
-        await this.forget(row, context);
+        await this.forget(row, context, settleJobId);
         throw billingAccountRequired();
       }
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') {
         // Billing refused at the door: nothing was bought, so the order and its key are forgotten and the same request can be sent again.
-        await this.forget(row, context);
+        await this.forget(row, context, settleJobId);
         throw error;
       }
       await db.transaction().execute(async (trx) => {
         await repo.moveOrder(trx, row.id, ['submitting'], { status: 'unknown', now: this.now() });
-        await enqueueJob(trx, clock, ORDER_CHECK_JOB, { orderId: row.id }, { delayMs: 200, maxAttempts: 100000 });
+        // The settle job asks billing soon rather than when it was due.
+        await rescheduleQueuedJob(trx, clock, settleJobId, 200);
       });
       this.deps.wakeWorker();
       throw new AppError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, { rateLimit });
     }
-    return { row: await this.follow(row, invoice), replayed: false, rateLimit };
+    crashPoint('order.after-invoice');
+    const settled = await this.follow(row, invoice);
+    // Settled here: the safety net has nothing left to do.
+    await withdrawQueuedJob(db, settleJobId);
+    return { row: settled, replayed: false, rateLimit };
   }
 
-  private async forget(row: repo.OrderRow, context: OrderContext): Promise<void> {
+  private async forget(row: repo.OrderRow, context: OrderContext, settleJobId: number): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
+      await withdrawQueuedJob(trx, settleJobId);
       if (context.idempotency) {
         const key = context.idempotency;
         await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();

@@ -20,14 +20,19 @@ import { InsufficientCredit, type BillingAccount, type BillingPort, type Invoice
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { PaymentProcessingError, cardBrand, type CardDetails, type PaymentsPort } from '../../upstreams/payments/port.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import { parseCard, type CardForm } from './card.ts';
 import * as repo from './payments.repo.ts';
 import { PAYMENT_COMPLETION_JOB, chargeKey, completePayment, type PaymentCompletionDependencies } from './payments.jobs.ts';
 
 export const TOP_UP_LIMITS = { min: 500, max: 100_000 };
-/** How long a safety-net completion waits before it asks what became of a payment that never finished. */
-const SAFETY_NET_MS = 5 * 60 * 1000;
+/**
+ * How long a safety-net completion waits before it asks what became of a
+ * payment whose request never finished (the process died): longer than a
+ * processor takes to answer or give up, so no charge is still on its way.
+ */
+const SAFETY_NET_MS = 60 * 1000;
 /** How long a second submit of one form waits for the first to finish before it answers "still processing". */
 const SAME_FORM_WAIT_MS = 15_000;
 
@@ -84,6 +89,7 @@ export class PaymentService {
     const invoice = await this.payableInvoice(userId, invoiceId);
     const payment = await this.begin(userId, formToken, { purpose: 'invoice', invoice_id: invoice.id, method: 'credit', amount: invoice.total, currency: invoice.currency, card: null });
     if (isOutcome(payment)) return payment;
+    crashPoint('payment.after-record');
     try {
       await this.deps.billing.payInvoiceFromCredit(invoice.id);
     } catch (error) {
@@ -184,8 +190,10 @@ export class PaymentService {
   }
 
   private async charge(payment: repo.PaymentRow & { safetyNetJobId: number }, card: CardDetails, description: string): Promise<PaymentOutcome> {
+    crashPoint('payment.after-record');
     try {
       const outcome = await this.deps.payments.charge({ idempotencyKey: chargeKey(payment.id), amount: payment.amount, currency: payment.currency, card, description });
+      crashPoint('payment.after-charge');
       if (outcome.status === 'declined') return this.settle(payment, { status: 'declined', problem: 'declined' });
       return this.settle(payment, { status: 'succeeded', problem: null, chargeRef: outcome.chargeId });
     } catch (error) {
@@ -207,6 +215,7 @@ export class PaymentService {
     const from: repo.PaymentStatus[] = outcome.status === 'succeeded' ? ['pending', 'failed'] : ['pending'];
     await repo.recordOutcome(db, payment.id, from, { status: outcome.status, problem: outcome.problem, chargeRef: outcome.chargeRef ?? null }, clock.now().toISOString());
     if (outcome.status === 'succeeded') {
+      crashPoint('payment.after-outcome');
       try {
         await completePayment(payment.id, this.deps);
       } catch (error) {
@@ -222,7 +231,7 @@ export class PaymentService {
 
   private async unconfirmed(payment: repo.PaymentRow & { safetyNetJobId: number }): Promise<PaymentOutcome> {
     const { db, clock } = this.deps;
-    // The safety net asks soon rather than in five minutes.
+    // The safety net asks soon rather than in a minute.
     await enqueueJob(db, clock, PAYMENT_COMPLETION_JOB, { paymentId: payment.id }, { delayMs: 1000, maxAttempts: 1000 });
     this.deps.wakeWorker();
     return { paymentId: payment.id, status: 'pending', problem: 'unconfirmed', message: MESSAGES.unconfirmed };

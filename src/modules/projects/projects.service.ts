@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
@@ -107,6 +108,7 @@ export class ProjectService {
     const project = await this.deps.access.require(actor, slug, { write: true, minRole: 'owner', whileDeleting: true });
     const markedNow = project.status !== 'deleting';
     const jobId = markedNow ? await this.markDeleting(project) : null;
+    crashPoint('project.delete.after-record');
 
     try {
       await this.deps.provisioning.deleteProject(slug);
@@ -119,6 +121,7 @@ export class ProjectService {
       }
       throw error;
     }
+    crashPoint('project.delete.after-provisioning');
     await changes.commit('projects', async (trx) => {
       await repo.deleteProjectRow(trx, project.id);
       if (jobId !== null) await withdrawQueuedJob(trx, jobId);

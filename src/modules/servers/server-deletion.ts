@@ -9,6 +9,7 @@ import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../reverse-dns/reverse-dns.jobs.ts';
 import { listServerAddresses, releaseServerAddresses } from '../addresses/address-pools.ts';
 import * as repo from './servers.repo.ts';
+import { crashPoint } from '../../crash-points.ts';
 
 export interface ServerDeletionDependencies {
   clock: Clock;
@@ -49,6 +50,7 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
     return { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records) };
   });
   if (!removal) return false;
+  crashPoint('server-deletion.after-commit');
   if (removal.jobId !== null) await removeRecordsNow(db, deps.rdns, removal.records, removal.jobId);
   return true;
 }
