@@ -222,9 +222,15 @@ export class OrderService {
     if (orderId === null) return null;
     const row = await repo.findOrder(this.deps.db, Number(orderId));
     if (!row) return null;
+    if (!this.isAbandoned(row)) return { row, replayed: true, rateLimit: null };
     // The first request died before it settled its order: the repeat settles it (as the settle job would) and answers where it is.
-    const settled = this.isAbandoned(row) ? await this.refresh(row).catch((error: unknown) => (isUpstreamError(error) ? row : Promise.reject(error))) : row;
-    return { row: settled, replayed: true, rateLimit: null };
+    try {
+      return { row: await this.refresh(row), replayed: true, rateLimit: null };
+    } catch (error) {
+      // Billing cannot say yet: the order as recorded, for the job to settle.
+      if (isUpstreamError(error)) return { row, replayed: true, rateLimit: null };
+      throw error;
+    }
   }
 
   /**
