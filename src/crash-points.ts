@@ -15,6 +15,7 @@ import { writeSync } from 'node:fs';
 export const CRASH_POINTS = {
   'order.after-record': 'the order, its idempotency key and its settle job are committed; billing not yet asked for the invoice',
   'order.after-invoice': 'billing placed the invoice; the order not yet moved to where it says',
+  'invoice.after-billing': "the operator's payment or cancellation of an invoice is made in billing; its order not yet moved",
   'order.delivery.before-commit': 'a paid order is being delivered; the server, plan or bandwidth not yet committed',
   'billing-outbox.before-deliver': 'rows and the billing message that follows from them are committed; billing not yet told',
   'action.after-record': 'the action, its idempotency key and its job are committed; the answer not yet sent',
@@ -28,6 +29,8 @@ export const CRASH_POINTS = {
   'server-deletion.after-commit': "the server's rows are deleted with the removal job of its PTR records; reverse DNS not yet asked",
   'firewall.after-record': 'a firewall change and its propagation jobs are committed; the worker not yet woken',
   'firewall.before-apply': 'a propagation compiled the rulesets; the network controller not yet given them',
+  'server-import.after-billing': "billing opened the service of a server the operator imports; the server not yet placed",
+  'project.setup.after-provisioning': 'provisioning confirmed a new project; the project not yet marked ready',
   'project.delete.after-record': 'the project is marked deleting with its job; provisioning not yet asked',
   'project.delete.after-provisioning': 'provisioning deleted the project; its row not yet deleted',
 } as const satisfies Record<string, string>;

@@ -19,6 +19,7 @@ import { UserService } from './modules/users/users.service.ts';
 import { SshKeyService } from './modules/ssh-keys/ssh-keys.service.ts';
 import { SnapshotService } from './modules/snapshots/snapshots.service.ts';
 import { ServerService } from './modules/servers/servers.service.ts';
+import { serverJobs } from './modules/servers/servers.jobs.ts';
 import { ServerView } from './modules/servers/server-view.ts';
 import { ActionService } from './modules/actions/actions.service.ts';
 import { actionJobs } from './modules/actions/actions.jobs.ts';
@@ -132,6 +133,8 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, changes: deps.changes, provisioning: deps.upstreams.provisioning });
   runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
+  // The operator's import calls billing unwrapped (the back office); so does its safety net.
+  runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing });
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
   runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });

@@ -313,6 +313,20 @@ const SCENARIOS: Record<CrashPointName, Scenario> = {
     },
   },
   'order.after-invoice': ORDER_PAID_FROM_CREDIT,
+  'invoice.after-billing': {
+    arrange: awaitingPayment,
+    act: (p, a) => sent(p.admin(`/invoices/${a.invoiceId as number}/pay`, { method: 'POST' })),
+    // Billing has the invoice paid: the order follows it and is delivered; paying again changes nothing.
+    async check(p, a, db) {
+      await orderOf(p, a.owner, a.orderId as number, ['completed']);
+      const again = await p.admin(`/invoices/${a.invoiceId as number}/pay`, { method: 'POST' });
+      expect(again, 200, 'the same payment again');
+      assert.equal(again.body.status, 'paid');
+      assert.equal(await count(db, 'invoices'), 1, 'one invoice');
+      assert.equal(await count(db, 'servers'), 1, 'one server');
+      await assertCredit(db, a.owner, 0);
+    },
+  },
   'order.delivery.before-commit': ORDER_PAID_FROM_CREDIT,
   'billing-outbox.before-deliver': ORDER_PAID_FROM_CREDIT,
   'action.after-record': {
@@ -384,6 +398,32 @@ const SCENARIOS: Record<CrashPointName, Scenario> = {
     arrange: withGroup,
     act: (p, a) => sent(attachGroup(p, a.owner, a.serverId as string, a.groupId as number)),
     check: assertFirewallApplied,
+  },
+  'server-import.after-billing': {
+    arrange: async (p) => ({ owner: await owner(p, '50.00') }),
+    act: (p, a) => sent(p.admin(`/projects/${a.owner.slug}/servers`, { method: 'POST', body: BASE_ORDER })),
+    // The import never answered, so it is undone: the service billing opened for it is cancelled. The operator's repeat places one server.
+    async check(p, a, db) {
+      await settled('the undone import', async () => {
+        const services = await db.selectFrom('billing_services').select('status').where('user_id', '=', a.owner.userId).execute();
+        return services.length === 1 && services[0]!.status === 'Cancelled';
+      });
+      assert.equal(await count(db, 'servers'), 0, 'no server');
+      expect(await p.admin(`/projects/${a.owner.slug}/servers`, { method: 'POST', body: BASE_ORDER }), 201, 'the import sent again');
+      const active = await db.selectFrom('billing_services').select('server_id').where('user_id', '=', a.owner.userId).where('status', '=', 'Active').execute();
+      assert.equal(active.length, 1, 'one active service');
+      assert.equal(await count(db, 'servers'), 1, 'one server');
+    },
+  },
+  'project.setup.after-provisioning': {
+    arrange: async (p) => ({ owner: await owner(p, '0.00') }),
+    act: (p, a) => sent(p.api('/projects/', { method: 'POST', key: a.owner.key, body: { name: 'Later' } })),
+    async check(p, a, db) {
+      await settled('the project setup', async () => (await p.api('/projects/later/', { key: a.owner.key })).body?.status === 'ready');
+      const provisioned = await db.selectFrom('provisioning_projects').select('status').where('slug', '=', 'later').execute();
+      assert.deepEqual(provisioned, [{ status: 'active' }], 'provisioning has it once');
+      expect(await p.api('/projects/', { method: 'POST', key: a.owner.key, body: { name: 'Later' } }), 409, 'the same project again: the slug is taken');
+    },
   },
   'project.delete.after-record': {
     arrange: withEmptyProject,

@@ -55,9 +55,9 @@ export class BackOfficeService {
 
   /** An invoice paid (in the console, by transfer) or cancelled; its order follows at once. */
   async settleInvoice(invoiceId: number, how: 'pay' | 'cancel'): Promise<Invoice> {
-    const invoice = how === 'pay' ? await this.deps.billing.payInvoice(invoiceId) : await this.deps.billing.cancelInvoice(invoiceId);
+    const { billing } = this.deps;
+    const invoice = await this.deps.orders.settleInvoice(invoiceId, () => (how === 'pay' ? billing.payInvoice(invoiceId) : billing.cancelInvoice(invoiceId)));
     if (!invoice) throw notFound('invoice');
-    await this.deps.orders.invoiceSettled(invoice);
     return invoice;
   }
 }

@@ -1,7 +1,8 @@
 // Background steps of orders: delivering a paid order (the server set up,
 // the plan changed, the bandwidth added) and settling an order whose
 // placement did not finish: `unknown` once billing answers (D8), and
-// `submitting` when the process died while placing it (D20). Both move the order only from the state they
+// `submitting` when the process died while placing it, or `awaiting_payment`
+// while its invoice was being settled (D20). Both move the order only from the state they
 // expect, so a job that runs twice delivers once.
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
@@ -50,7 +51,8 @@ export const ORDER_CHECK_JOB = defineJob({
   handler: async ({ orderId }, deps: OrderJobDependencies) => {
     const order = await repo.findOrder(deps.db, orderId);
     // `unknown`: billing did not answer in time. `submitting`: the request that placed it died before it heard back.
-    if (order?.status !== 'unknown' && order?.status !== 'submitting') return;
+    // `awaiting_payment`: the invoice was being paid or cancelled when the process died.
+    if (!order || !['unknown', 'submitting', 'awaiting_payment'].includes(order.status)) return;
     let settled: repo.OrderRow;
     try {
       settled = await deps.orders.refresh(order);

@@ -146,6 +146,23 @@ export class OrderService {
     return { id: row.id, type: row.type, status: row.status, serverId: row.server_id, projectSlug };
   }
 
+  /**
+   * The operator pays or cancels an invoice in billing (`settle`), and the
+   * invoice's order follows. A check of the order is committed first, so an
+   * order whose invoice billing settled just before this process died still
+   * follows it (D20).
+   */
+  async settleInvoice(invoiceId: number, settle: () => Promise<Invoice | null>): Promise<Invoice | null> {
+    const { db, clock } = this.deps;
+    const row = await repo.findOrderByInvoice(db, invoiceId);
+    const checkJobId = row ? await enqueueJob(db, clock, ORDER_CHECK_JOB, { orderId: row.id }, { delayMs: SETTLE_SUBMITTING_AFTER_MS, maxAttempts: 100000 }) : null;
+    const invoice = await settle();
+    crashPoint('invoice.after-billing');
+    if (invoice) await this.invoiceSettled(invoice);
+    if (checkJobId !== null) await withdrawQueuedJob(db, checkJobId);
+    return invoice;
+  }
+
   /** After the operator (or the console) paid or cancelled an invoice: its order follows. */
   async invoiceSettled(invoice: Invoice): Promise<void> {
     const row = await repo.findOrderByInvoice(this.deps.db, invoice.id);

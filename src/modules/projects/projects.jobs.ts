@@ -6,6 +6,7 @@ import type { Clock } from '../../clock.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './projects.repo.ts';
 
@@ -31,6 +32,7 @@ export async function confirmProjectSetup(deps: ProjectSetupDependencies, projec
   await deps.provisioning.createProject(slug);
   const confirmed = await deps.provisioning.getProject(slug);
   if (confirmed?.status !== 'active') throw new Error(`provisioning has not confirmed project ${slug}`);
+  crashPoint('project.setup.after-provisioning');
   await deps.changes.commit('projects', (trx) =>
     trx
       .updateTable('projects')

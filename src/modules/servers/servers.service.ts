@@ -10,6 +10,9 @@ import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
 import type { MemberProjectRow } from '../projects/project-access.ts';
 import * as repo from './servers.repo.ts';
+import { crashPoint } from '../../crash-points.ts';
+import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { IMPORT_SETTLE_AFTER_MS, SERVER_IMPORT_SETTLE_JOB } from './servers.jobs.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 import { toSummary, type ServerView } from './server-view.ts';
 
@@ -68,12 +71,16 @@ export class ServerService {
     const placement = checkPlacement(catalogue, request, { requireStock: false });
     // Billing is called before the transaction, never inside it; a server that then cannot be placed ends its service.
     const serverId = newServerId();
+    const settleJobId = await enqueueJob(db, clock, SERVER_IMPORT_SETTLE_JOB, { serverId, userId: ownerId }, { delayMs: IMPORT_SETTLE_AFTER_MS, maxAttempts: 1000 });
     const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
+    crashPoint('server-import.after-billing');
     try {
       await db.transaction().execute((trx) => placeServer(trx, { clock }, project, placement, { serverId, serviceId: service.serviceId }));
     } catch (error) {
       await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
       throw error;
+    } finally {
+      await withdrawQueuedJob(db, settleJobId);
     }
     return this.operatorView(serverId);
   }
