@@ -101,8 +101,9 @@ export class CancellationService {
       await withdrawQueuedJob(this.deps.db, settleJobId);
       return outcome;
     } catch (error) {
-      // Billing failed or did not answer: it may have made the change all the same, which the job finds out. Any other refusal changed nothing.
-      if (!isUpstreamError(error)) await withdrawQueuedJob(this.deps.db, settleJobId);
+      // Billing failed or did not answer: it may have made the change all the same, which the job finds out.
+      // Refused at the door (unavailable), or any other refusal: nothing changed, nothing to settle.
+      if (!isUpstreamError(error) || error.kind === 'unavailable') await withdrawQueuedJob(this.deps.db, settleJobId);
       throw error;
     }
   }

@@ -327,10 +327,34 @@ export class OrderService {
       throw new AppError('upstream_error', 'Billing did not confirm the order; it is recorded as unknown. Poll the order instead of ordering again', { order_id: row.id }, { rateLimit });
     }
     crashPoint('order.after-invoice');
+    const current = await repo.findOrder(db, row.id);
+    if (current?.status === 'failed') {
+      await this.undoLateInvoice(current, invoice);
+      return { row: current, replayed: false, rateLimit };
+    }
     const settled = await this.follow(row, invoice);
     // Settled here: the safety net has nothing left to do.
     await withdrawQueuedJob(db, settleJobId);
     return { row: settled, replayed: false, rateLimit };
+  }
+
+  /**
+   * Billing made the invoice after the settle job had found none and failed
+   * the order (billing took longer than SETTLE_SUBMITTING_AFTER_MS): the
+   * client was told the order failed and may have ordered again, so the late
+   * invoice is undone, not followed. Unpaid, it is cancelled (with the
+   * service it reserved); paid from credit, the credit goes back (once: the
+   * refund is keyed by the order) and the reserved service is cancelled.
+   */
+  private async undoLateInvoice(order: repo.OrderRow, invoice: Invoice): Promise<void> {
+    const { billing } = this.deps;
+    if (invoice.status === 'unpaid') {
+      await billing.cancelInvoice(invoice.id);
+      return;
+    }
+    if (invoice.status !== 'paid') return;
+    if (invoice.creditApplied > 0) await billing.addCredit(invoice.userId, invoice.creditApplied, `${orderRef(order.id)}-refund`);
+    if (invoice.serviceId !== null) await billing.setServiceStatus(invoice.serviceId, 'Cancelled');
   }
 
   private async forget(row: repo.OrderRow, context: OrderContext, settleJobId: number): Promise<void> {

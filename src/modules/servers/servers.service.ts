@@ -78,10 +78,11 @@ export class ServerService {
       await db.transaction().execute((trx) => placeServer(trx, { clock }, project, placement, { serverId, serviceId: service.serviceId }));
     } catch (error) {
       await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
-      throw error;
-    } finally {
+      // Undone here; had the cancellation failed, the job would still be there to do it.
       await withdrawQueuedJob(db, settleJobId);
+      throw error;
     }
+    await withdrawQueuedJob(db, settleJobId);
     return this.operatorView(serverId);
   }
 
