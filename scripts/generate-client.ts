@@ -44,6 +44,7 @@ export async function servedProjectApiDocument(): Promise<Record<string, unknown
       sessionIdleMs: 60_000,
       rdns: { backend: 'builtin' },
       crashAt: null,
+      provisioning: { backend: 'builtin' },
     },
     logger: pino({ level: 'silent' }),
     http: true,

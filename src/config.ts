@@ -21,7 +21,21 @@ export interface Config {
   rdns: RdnsConfig;
   /** The crash point this process kills itself at (`CLOUDPLANE_CRASH_AT`, for crash tests), or null. */
   crashAt: CrashPointName | null;
+  /** What runs the servers: the built-in simulator, or libvirt domains (D19). */
+  provisioning: ProvisioningConfig;
 }
+
+export type ProvisioningConfig =
+  | { backend: 'builtin' }
+  | {
+      backend: 'libvirt';
+      uri: string;
+      domainType: 'kvm' | 'qemu';
+      pool: string;
+      poolDirectory: string;
+      bridgePrefix: string;
+      shutdownTimeoutMs: number;
+    };
 
 export type RdnsConfig =
   | { backend: 'builtin' }
@@ -105,6 +119,29 @@ function flag(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
 }
 
+function provisioning(env: NodeJS.ProcessEnv): ProvisioningConfig {
+  const backend = env.PROVISIONING_BACKEND || 'builtin';
+  if (backend === 'builtin') return { backend };
+  if (backend !== 'libvirt') throw new ConfigError(`PROVISIONING_BACKEND must be builtin or libvirt, got "${backend}"`);
+  const domainType = env.LIBVIRT_DOMAIN_TYPE || 'kvm';
+  if (domainType !== 'kvm' && domainType !== 'qemu') throw new ConfigError(`LIBVIRT_DOMAIN_TYPE must be kvm or qemu, got "${domainType}"`);
+  const pool = env.LIBVIRT_POOL || 'cloudplane';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(pool)) throw new ConfigError(`LIBVIRT_POOL must be 1 to 64 letters, digits, dots, dashes or underscores, got "${pool}"`);
+  const poolDirectory = env.LIBVIRT_POOL_DIR || '/var/lib/libvirt/images/cloudplane';
+  if (!poolDirectory.startsWith('/')) throw new ConfigError(`LIBVIRT_POOL_DIR must be an absolute path, got "${poolDirectory}"`);
+  const bridgePrefix = env.LIBVIRT_BRIDGE_PREFIX ?? 'cpbr-';
+  if (!/^[A-Za-z0-9_-]{0,10}$/.test(bridgePrefix)) throw new ConfigError(`LIBVIRT_BRIDGE_PREFIX must be up to 10 letters, digits, dashes or underscores, got "${bridgePrefix}"`);
+  return {
+    backend,
+    uri: env.LIBVIRT_URI || 'qemu:///system',
+    domainType,
+    pool,
+    poolDirectory,
+    bridgePrefix,
+    shutdownTimeoutMs: integerIn('LIBVIRT_SHUTDOWN_TIMEOUT', env.LIBVIRT_SHUTDOWN_TIMEOUT, 60, 1, 3600) * 1000,
+  };
+}
+
 function crashAt(raw: string | undefined): CrashPointName | null {
   if (raw === undefined || raw === '') return null;
   if (!isCrashPointName(raw)) throw new ConfigError(`CLOUDPLANE_CRASH_AT must name a crash point (${Object.keys(CRASH_POINTS).join(', ')}), got "${raw}"`);
@@ -139,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),
     rdns: rdns(env),
     crashAt: crashAt(env.CLOUDPLANE_CRASH_AT),
+    provisioning: provisioning(env),
   };
 }

@@ -14,6 +14,7 @@ import * as addressAllocation from './migrations/0009-address-allocation.ts';
 import * as projectServerCounts from './migrations/0010-project-server-counts.ts';
 import * as changeVersions from './migrations/0011-change-versions.ts';
 import * as hotPathIndexes from './migrations/0012-hot-path-indexes.ts';
+import * as provisionedServers from './migrations/0013-provisioned-servers.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -28,6 +29,7 @@ const migrations = {
   '0010-project-server-counts': projectServerCounts,
   '0011-change-versions': changeVersions,
   '0012-hot-path-indexes': hotPathIndexes,
+  '0013-provisioned-servers': provisionedServers,
 };
 
 class CommittedMigrations implements MigrationProvider {

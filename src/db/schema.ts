@@ -194,6 +194,18 @@ export interface ProvisioningOperationsTable {
   created_at: Timestamp;
 }
 
+export interface ProvisioningServersTable {
+  server_id: string;
+  /** `creating` until `completes_at`, then `active`; `failed` with `error`; `deleted`. */
+  status: 'creating' | 'active' | 'failed' | 'deleted';
+  /** The ServerDefinition the server was created with. */
+  definition: Json;
+  completes_at: Timestamp;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface ServerFirewallGroupsTable {
   server_id: string;
   group_id: number;
@@ -422,6 +434,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   billing_services: BillingServicesTable;
   provisioning_operations: ProvisioningOperationsTable;
+  provisioning_servers: ProvisioningServersTable;
   server_firewall_groups: ServerFirewallGroupsTable;
   ssh_keys: SshKeysTable;
   billing_accounts: BillingAccountsTable;

@@ -19,7 +19,8 @@ import type { RdnsPort } from './rdns/port.ts';
 import { BuiltinPayments } from './payments/builtin.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import { PowerDnsRdns } from './rdns/powerdns.ts';
-import type { RdnsConfig } from '../config.ts';
+import type { ProvisioningConfig, RdnsConfig } from '../config.ts';
+import { LibvirtProvisioning } from './provisioning/libvirt.ts';
 
 export interface Upstreams {
   billing: BillingPort;
@@ -31,10 +32,17 @@ export interface Upstreams {
   backOffice: { billing: BillingBackOffice; provisioning: ProvisioningPort; firewall: FirewallPort };
 }
 
-export function createUpstreams(db: Kysely<Database>, clock: Clock, changes: ChangeFeed, simScale = 1, rdnsConfig: RdnsConfig = { backend: 'builtin' }): Upstreams {
+export function createUpstreams(
+  db: Kysely<Database>,
+  clock: Clock,
+  changes: ChangeFeed,
+  simScale = 1,
+  rdnsConfig: RdnsConfig = { backend: 'builtin' },
+  provisioningConfig: ProvisioningConfig = { backend: 'builtin' },
+): Upstreams {
   const faults = new FaultStore(db, clock, changes);
   const billing = new BuiltinBilling(db, clock, changes);
-  const provisioning = new BuiltinProvisioning(db, clock, simScale);
+  const provisioning = provisioningConfig.backend === 'libvirt' ? new LibvirtProvisioning(db, clock, provisioningConfig) : new BuiltinProvisioning(db, clock, simScale);
   const firewall = new BuiltinFirewall(db, clock);
   return {
     billing: withFaults('billing', billing, faults),

@@ -149,6 +149,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     sessionIdleMs: 12 * 60 * 60 * 1000,
     rdns: { backend: 'builtin' },
     crashAt: null,
+    provisioning: { backend: 'builtin' },
     ...options.config,
   };
   const contractViolations: ContractViolation[] = [];

@@ -118,7 +118,7 @@ async function settled<T>(what: string, check: () => Promise<T | null | undefine
 
 // ---- what must hold afterwards, read from the database ----------------------
 
-async function count(db: DatabaseHandle['db'], table: 'orders' | 'invoices' | 'servers' | 'actions' | 'gateway_charges' | 'payments', where: [string, unknown][] = []): Promise<number> {
+async function count(db: DatabaseHandle['db'], table: 'orders' | 'invoices' | 'servers' | 'actions' | 'gateway_charges' | 'payments' | 'provisioning_servers', where: [string, unknown][] = []): Promise<number> {
   let query = db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n'));
   for (const [column, value] of where) query = query.where(column as never, '=', value as never);
   return Number((await query.executeTakeFirstOrThrow()).n);
@@ -165,6 +165,8 @@ async function assertOrderCompletedOnce(p: ServeProcess, a: Arranged, db: Databa
   assert.equal(await count(db, 'orders'), 1, 'one order');
   assert.equal(await count(db, 'invoices'), 1, 'one invoice');
   assert.equal(await count(db, 'servers'), 1, 'one server');
+  const created = await db.selectFrom('provisioning_servers').select(['server_id', 'status']).execute();
+  assert.deepEqual(created, [{ server_id: order.server_id, status: 'active' }], 'provisioning created the one server');
   const service = await db.selectFrom('billing_services').select(['status', 'server_id']).where('order_ref', '=', `order-${orderId}`).executeTakeFirstOrThrow();
   assert.deepEqual(service, { status: 'Active', server_id: order.server_id }, "the order's billing service belongs to the delivered server");
   await assertCredit(db, a.owner, a.owner.credit - minor(order.invoice.total));
@@ -244,6 +246,7 @@ async function assertCancelledNow(p: ServeProcess, a: Arranged, db: DatabaseHand
   assert.equal(service.status, 'Cancelled');
   expect(await cancelNow(p, a.owner, serverId), 404, 'the same cancellation again: the server is gone');
   assert.equal(await count(db, 'servers'), 0);
+  await settled('the removal from provisioning', async () => (await count(db, 'provisioning_servers', [['status', 'active']])) === 0);
 }
 
 /** The server's ruleset reached the controller at its latest generation, with the group in it; the same change again changes nothing. */
@@ -328,6 +331,7 @@ const SCENARIOS: Record<CrashPointName, Scenario> = {
     },
   },
   'order.delivery.before-commit': ORDER_PAID_FROM_CREDIT,
+  'order.delivery.after-create': ORDER_PAID_FROM_CREDIT,
   'billing-outbox.before-deliver': ORDER_PAID_FROM_CREDIT,
   'action.after-record': {
     arrange: withServer,

@@ -14,6 +14,7 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(config.testClock, false);
   assert.deepEqual(config.rdns, { backend: 'builtin' });
   assert.equal(config.crashAt, null, 'no crash point is armed');
+  assert.deepEqual(config.provisioning, { backend: 'builtin' });
 });
 
 test('every variable is read', () => {
@@ -36,6 +37,13 @@ test('every variable is read', () => {
     PDNS_TIMEOUT_MS: '2000',
     CLOUDPLANE_SESSION_IDLE: '30m',
     CLOUDPLANE_CRASH_AT: 'order.after-record',
+    PROVISIONING_BACKEND: 'libvirt',
+    LIBVIRT_URI: 'qemu+ssh://root@hv1/system',
+    LIBVIRT_DOMAIN_TYPE: 'qemu',
+    LIBVIRT_POOL: 'servers',
+    LIBVIRT_POOL_DIR: '/srv/servers',
+    LIBVIRT_BRIDGE_PREFIX: 'br-',
+    LIBVIRT_SHUTDOWN_TIMEOUT: '30',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -52,6 +60,7 @@ test('every variable is read', () => {
     sessionIdleMs: 30 * 60 * 1000,
     rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
     crashAt: 'order.after-record',
+    provisioning: { backend: 'libvirt', uri: 'qemu+ssh://root@hv1/system', domainType: 'qemu', pool: 'servers', poolDirectory: '/srv/servers', bridgePrefix: 'br-', shutdownTimeoutMs: 30_000 },
   });
 });
 
@@ -66,6 +75,10 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_WORKER_CONCURRENCY: '0' },
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
     { CLOUDPLANE_CRASH_AT: 'orders.after-nowhere' },
+    { PROVISIONING_BACKEND: 'xen' },
+    { PROVISIONING_BACKEND: 'libvirt', LIBVIRT_DOMAIN_TYPE: 'lxc' },
+    { PROVISIONING_BACKEND: 'libvirt', LIBVIRT_POOL_DIR: 'relative/dir' },
+    { PROVISIONING_BACKEND: 'libvirt', LIBVIRT_SHUTDOWN_TIMEOUT: '0' },
     { LOG_LEVEL: 'verbose' },
     { CLOUDPLANE_ADMIN_TOKEN: 'short' },
     { CLOUDPLANE_SESSION_IDLE: '12 hours' },

@@ -22,6 +22,7 @@ import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { CANCELLATION_SETTLE_JOB, END_OF_TERM_JOB, type InterruptedCancellation } from './cancellation.jobs.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -43,6 +44,8 @@ export interface CancellationDependencies {
   billing: BillingPort;
   /** Where a deleted server's PTR records are removed. */
   rdns: RdnsPort;
+  /** Where a deleted server's machine is removed. */
+  provisioning: ProvisioningPort;
   wakeWorker: () => void;
 }
 
@@ -209,7 +212,7 @@ export class CancellationService {
   }
 
   private async carryOutNow(server: ServerRecord, created = false): Promise<CancellationOutcome> {
-    const deleted = await deleteServer(this.deps.db, { clock: this.deps.clock, rdns: this.deps.rdns }, server.id);
+    const deleted = await deleteServer(this.deps.db, { clock: this.deps.clock, rdns: this.deps.rdns, provisioning: this.deps.provisioning }, server.id);
     return { answer: answerOf('immediate'), created: created || deleted };
   }
 }

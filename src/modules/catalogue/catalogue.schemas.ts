@@ -45,6 +45,27 @@ export const ImageSchema = Type.Object({
   display_name: Label(100),
 });
 
+/** An absolute path on the hypervisor hosts. */
+const HostPath = Text(1024, { pattern: '^/', description: 'An absolute path on the hypervisor hosts' });
+
+// The operator's view of an image adds where its files are, for a provisioning
+// system that runs servers (D19): a qcow2 base disk (a cloud image), or a
+// kernel and initramfs booted directly with a blank disk of the plan's size.
+export const ImageFilesSchema = Type.Object(
+  {
+    disk: Type.Optional(HostPath),
+    kernel: Type.Optional(HostPath),
+    initrd: Type.Optional(HostPath),
+    cmdline: Type.Optional(Text(1024)),
+  },
+  { additionalProperties: false },
+);
+
+export const CatalogueImageSchema = Type.Object({
+  ...ImageSchema.properties,
+  files: Type.Optional(ImageFilesSchema),
+});
+
 export const ProductLocationSchema = Type.Object({
   code: LocationCode(),
   in_stock: Type.Boolean(),
@@ -112,7 +133,7 @@ export const PromoCodeSchema = Type.Object({
 
 export const CatalogueSchema = Type.Object({
   locations: List(CatalogueLocationSchema, MAX_LOCATIONS),
-  images: List(ImageSchema, MAX_IMAGES),
+  images: List(CatalogueImageSchema, MAX_IMAGES),
   products: List(CatalogueProductSchema, MAX_PRODUCTS),
   pricing: PricingSchema,
   isos: List(IsoSchema, MAX_ISOS),
@@ -131,4 +152,5 @@ export type Product = Static<typeof ProductSchema>;
 export type Location = Static<typeof LocationSchema>;
 export type CatalogueLocation = Static<typeof CatalogueLocationSchema>;
 export type Image = Static<typeof ImageSchema>;
+export type ImageFiles = Static<typeof ImageFilesSchema>;
 export type Pricing = Static<typeof PricingSchema>;

@@ -14,11 +14,14 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/server-placement.ts';
 import * as servers from '../servers/server-records.ts';
+import { deleteServer } from '../servers/server-deletion.ts';
 import * as repo from './orders.repo.ts';
 import type { OrderService } from './orders.service.ts';
 
@@ -30,10 +33,28 @@ interface OrderJobDependencies {
   outbox: BillingOutbox;
   access: ProjectAccess;
   orders: OrderService;
+  /** Creates an ordered server; removes one whose delivery failed. */
+  provisioning: ProvisioningPort;
+  /** Where a removed server's PTR records go. */
+  rdns: RdnsPort;
   simScale: number;
 }
 
 class DeliveryFailed extends Error {}
+
+/** The server a server order placed, and the term billing activates once it is delivered. */
+interface PlacedServer {
+  serverId: string;
+  serviceId: number;
+  nextDueDate: string;
+  recurringAmount: number;
+}
+
+/** What a server order's `delivery` holds: what was ordered, and once placed, the server. */
+interface ServerDelivery {
+  placement: PlacementRequest;
+  placed?: PlacedServer;
+}
 
 const retryDelayMs = (deps: OrderJobDependencies) => Math.max(100, 2000 * deps.simScale);
 
@@ -75,26 +96,59 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
   const complete = (trx: Kysely<Database>, orderId: number, values: { serverId?: string; warnings?: string[] }) =>
     repo.moveOrder(trx, orderId, ['provisioning'], { status: 'completed', ...values, now: clock.now().toISOString() });
 
+  /**
+   * A server order in three steps, each safe to run again (D19, D20): the
+   * server is placed (its row, addresses and keys) and noted on the order;
+   * provisioning is asked to create it, keyed by its id; once provisioning
+   * says it is done, the order completes and billing activates the service.
+   */
   async function deliverServer(order: repo.OrderRow): Promise<void> {
-    const { placement } = readJson<{ placement: PlacementRequest }>(order.delivery);
+    const placed = readJson<ServerDelivery>(order.delivery).placed ?? (await placeOrderedServer(order));
+    if (!placed) return;
+    const server = await servers.findServer(db, placed.serverId);
+    if (!server) throw new DeliveryFailed('the server no longer exists');
+    let creation = await deps.provisioning.getServerCreation(server.id);
+    if (creation === null) {
+      const catalogue = await deps.billing.getCatalogue();
+      const files = catalogue.images.find((image) => image.name === server.image.name)?.files;
+      await deps.provisioning.createServer(await servers.serverDefinition(db, server, files));
+      creation = await deps.provisioning.getServerCreation(server.id);
+    }
+    if (creation === null) throw new RetryLater(retryDelayMs(deps), 'provisioning has not recorded the creation yet');
+    if (creation.state === 'running') throw new RetryLater(Math.max(10, Date.parse(creation.completesAt) - clock.now().getTime()), 'the server is being created');
+    if (creation.state === 'failed') throw new DeliveryFailed(`the server could not be created: ${creation.message}`);
+    crashPoint('order.delivery.after-create');
+    const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
+      if (!(await complete(trx, order.id, { serverId: placed.serverId })).moved) return [];
+      // The reservation becomes the server's, its term counted from delivery.
+      return [await deps.outbox.record(trx, { change: 'activate_service', ...placed })];
+    });
+    await deps.outbox.deliverNow(recorded);
+  }
+
+  /** The first step of a server order: the server placed and noted on the order, in one transaction; null when the order moved on meanwhile. */
+  async function placeOrderedServer(order: repo.OrderRow): Promise<PlacedServer | null> {
+    const delivery = readJson<ServerDelivery>(order.delivery);
     const catalogue = await deps.billing.getCatalogue();
     const ownerId = await deps.access.ownerId(order.project_id);
     if (ownerId === undefined) throw new DeliveryFailed('the project no longer exists');
-    const checked = checkPlacement(catalogue, { ...placement, has_user_data: false }, { requireStock: false });
+    const checked = checkPlacement(catalogue, { ...delivery.placement, has_user_data: false }, { requireStock: false });
     const serverId = newServerId();
     const service = serviceFor(catalogue, checked, { serverId, userId: ownerId }, clock.now());
     // An order recorded before billing reserved services with invoices has none: billing opens one now.
     const serviceId = order.billing_service_id ?? (await deps.billing.openService(service)).serviceId;
+    const placed: PlacedServer = { serviceId, serverId, nextDueDate: service.nextDueDate, recurringAmount: service.recurringAmount };
     crashPoint('order.delivery.before-commit');
-    const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
+    return db.transaction().execute(async (trx) => {
       const current = await repo.findOrder(trx, order.id);
-      if (current?.status !== 'provisioning') return [];
+      if (current?.status !== 'provisioning') return null;
+      // Another run placed it first: that one is the order's server.
+      const already = readJson<ServerDelivery>(current.delivery).placed;
+      if (already) return already;
       await placeServer(trx, { clock }, { id: order.project_id }, checked, { serverId, serviceId });
-      await complete(trx, order.id, { serverId });
-      // The reservation becomes the server's, its term counted from delivery.
-      return [await deps.outbox.record(trx, { change: 'activate_service', serviceId, serverId, nextDueDate: service.nextDueDate, recurringAmount: service.recurringAmount })];
+      await repo.recordDelivery(trx, order.id, { ...delivery, placed });
+      return placed;
     });
-    await deps.outbox.deliverNow(recorded);
   }
 
   async function deliverUpgrade(order: repo.OrderRow): Promise<void> {
@@ -137,11 +191,16 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     if (!(error instanceof DeliveryFailed) && !(error instanceof AppError)) throw error;
     // Paid but undeliverable (the server is gone, the choice no longer exists): say so on the order.
     const warnings = [...readJson<string[]>(order.warnings), `Delivery failed: ${error.message}`];
+    // A server placed for the order goes first (its machine too, if provisioning made any): should this run die
+    // before the order is marked failed, the next finds the server gone and ends here again.
+    const placed = order.type === 'server' ? readJson<ServerDelivery>((await repo.findOrder(db, orderId))?.delivery ?? order.delivery).placed : undefined;
+    if (placed) await deleteServer(db, { clock, rdns: deps.rdns, provisioning: deps.provisioning }, placed.serverId);
     const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
       // Nothing was delivered: the service the order reserved ends with it.
-      if (!failed.moved || order.type !== 'server' || order.billing_service_id === null) return [];
-      return [await deps.outbox.record(trx, { change: 'set_service_status', serviceId: order.billing_service_id, status: 'Cancelled' })];
+      const serviceId = order.billing_service_id ?? placed?.serviceId ?? null;
+      if (!failed.moved || order.type !== 'server' || serviceId === null) return [];
+      return [await deps.outbox.record(trx, { change: 'set_service_status', serviceId, status: 'Cancelled' })];
     });
     await deps.outbox.deliverNow(recorded);
   }

@@ -119,3 +119,8 @@ export async function moveOrder(
   const row = (await findOrder(db, orderId))!;
   return { moved: Number(result.numUpdatedRows) === 1, row };
 }
+
+/** Replaces what an order's delivery holds (a server order notes the server it placed), in the caller's transaction. */
+export async function recordDelivery(db: Kysely<Database>, orderId: number, delivery: unknown): Promise<void> {
+  await db.updateTable('orders').set({ delivery: writeJson(delivery) }).where('id', '=', orderId).execute();
+}

@@ -1,11 +1,14 @@
-// Deleting a server for good (a carried-out cancellation, D10): the server,
-// its actions, its addresses, SSH key and firewall attachments go; its orders,
+// Deleting a server for good (a carried-out cancellation, D10; a delivery
+// that failed): the server, its actions, its addresses, SSH key and firewall
+// attachments go, and so does the machine in the provisioning system; its orders,
 // invoices, billing service and snapshots stay, as the record of what was sold
 // and what was saved.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import { enqueueServerRemoval, removeServerNow } from './servers.jobs.ts';
 import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../reverse-dns/reverse-dns.jobs.ts';
 import { listServerAddresses, releaseServerAddresses } from '../addresses/address-pools.ts';
 import * as repo from './servers.repo.ts';
@@ -15,6 +18,8 @@ export interface ServerDeletionDependencies {
   clock: Clock;
   /** Where the PTR records of the server's addresses are removed. */
   rdns: RdnsPort;
+  /** Where the server itself runs: it is removed there too (its domain, its disks). */
+  provisioning: ProvisioningPort;
 }
 
 /**
@@ -47,10 +52,11 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
       });
     }
     const records: RecordRemoval = { addresses: held.ipv4.map(({ address }) => address), networks: held.ipv6Subnets };
-    return { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records) };
+    return { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records), serverJobId: await enqueueServerRemoval(trx, deps.clock, serverId) };
   });
   if (!removal) return false;
   crashPoint('server-deletion.after-commit');
+  await removeServerNow(db, deps.provisioning, serverId, removal.serverJobId);
   if (removal.jobId !== null) await removeRecordsNow(db, deps.rdns, removal.records, removal.jobId);
   return true;
 }

@@ -16,3 +16,5 @@ export {
   // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
   adjustBandwidthPool,
 } from './servers.repo.ts';
+// A server as the provisioning system creates it: the row, its addresses, its SSH keys.
+export { serverDefinition } from './server-definition.ts';

@@ -1,3 +1,10 @@
+// The servers module's background steps: removing a deleted server from the
+// provisioning system, and the safety net of the operator's import.
+//
+// A deleted server's removal (D19, D20) is enqueued in the deletion's
+// transaction and asked at once after the commit; the job is the safety net
+// for a provisioning system that is down or a process that dies first.
+//
 // The safety net of the operator's server import (D20). Billing opens the
 // server's service before the server is placed (no call inside a
 // transaction); this job is committed before billing is asked and withdrawn
@@ -9,7 +16,12 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
+import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
+import { RetryLater } from '../../jobs/runner.ts';
+import type { Clock } from '../../clock.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './servers.repo.ts';
 
 /** When an import cut short is undone: far longer than billing takes to open a service. */
@@ -26,5 +38,36 @@ export const SERVER_IMPORT_SETTLE_JOB = defineJob({
   },
 });
 
+/** How long to wait for a provisioning system that is down or does not answer. */
+const REMOVAL_RETRY_MS = 15_000;
+
+export const SERVER_REMOVAL_JOB = defineJob({
+  name: 'server.remove',
+  payload: Type.Object({ serverId: Type.String() }),
+  handler: async ({ serverId }, deps: { provisioning: ProvisioningPort }) => {
+    try {
+      await deps.provisioning.deleteServer(serverId);
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind !== 'failed') throw new RetryLater(REMOVAL_RETRY_MS, error.message);
+      throw error;
+    }
+  },
+});
+
+/** In the deletion's transaction: the removal from the provisioning system, due as a safety net; its job id. */
+export function enqueueServerRemoval(trx: Kysely<Database>, clock: Clock, serverId: string): Promise<number> {
+  return enqueueJob(trx, clock, SERVER_REMOVAL_JOB, { serverId }, { delayMs: REMOVAL_RETRY_MS, maxAttempts: 1000 });
+}
+
+/** Removes the server from the provisioning system now; on success the safety net is withdrawn, on failure it stays. */
+export async function removeServerNow(db: Kysely<Database>, provisioning: ProvisioningPort, serverId: string, jobId: number): Promise<void> {
+  try {
+    await provisioning.deleteServer(serverId);
+  } catch {
+    return;
+  }
+  await withdrawQueuedJob(db, jobId);
+}
+
 /** The server module's jobs, registered by `registerJobs` (services.ts). */
-export const serverJobs = [SERVER_IMPORT_SETTLE_JOB];
+export const serverJobs = [SERVER_IMPORT_SETTLE_JOB, SERVER_REMOVAL_JOB];

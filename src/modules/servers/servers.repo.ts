@@ -389,3 +389,15 @@ export async function listOwnedBilledServerSummaries(db: Kysely<Database>, owner
     primaryIpv4: row.address,
   }));
 }
+
+/** The OpenSSH public keys set on a server, oldest key first: what the provisioning system installs. */
+export async function listServerPublicKeys(db: Kysely<Database>, serverId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('server_ssh_keys')
+    .innerJoin('ssh_keys', 'ssh_keys.id', 'server_ssh_keys.ssh_key_id')
+    .select('ssh_keys.public_key')
+    .where('server_ssh_keys.server_id', '=', serverId)
+    .orderBy('ssh_keys.id')
+    .execute();
+  return rows.map((row) => row.public_key);
+}

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import type { OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort } from './port.ts';
+import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
 
 /** How long each operation takes before scaling, in milliseconds. */
 export const OPERATION_DURATION_MS: Record<string, number> = {
@@ -34,7 +34,7 @@ function rootPassword(): string {
 }
 
 /** What an operation produces, decided when it starts so every later read agrees. */
-function outcomeOf(type: string): Record<string, unknown> {
+export function outcomeOf(type: string): Record<string, unknown> {
   if (type === 'server.reinstall' || type === 'server.reset_password') return { root_password: rootPassword() };
   if (type === 'server.create_snapshot') return { size_gb: randomInt(2, 40) };
   return {};
@@ -78,6 +78,35 @@ export class BuiltinProvisioning implements ProvisioningPort {
       .updateTable('provisioning_projects')
       .set({ status: 'deleted', updated_at: this.clock.now().toISOString() })
       .where('slug', '=', slug)
+      .execute();
+  }
+
+  /**
+   * A creation completes at once: delivery first asks after `durations.server`,
+   * the time the simulated work takes, so the wait has already been made.
+   */
+  async createServer(server: ServerDefinition): Promise<void> {
+    const now = this.clock.now().toISOString();
+    await this.db
+      .insertInto('provisioning_servers')
+      .values({ server_id: server.id, status: 'active', definition: writeJson(server), completes_at: now, error: null, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('server_id').doNothing())
+      .execute();
+  }
+
+  async getServerCreation(serverId: string): Promise<CreationState | null> {
+    const row = await this.db.selectFrom('provisioning_servers').select(['status', 'completes_at', 'error']).where('server_id', '=', serverId).executeTakeFirst();
+    if (!row) return null;
+    if (row.status === 'failed') return { state: 'failed', message: row.error ?? 'the server could not be created' };
+    if (row.completes_at > this.clock.now().toISOString()) return { state: 'running', completesAt: row.completes_at };
+    return { state: 'done' };
+  }
+
+  async deleteServer(serverId: string): Promise<void> {
+    await this.db
+      .updateTable('provisioning_servers')
+      .set({ status: 'deleted', updated_at: this.clock.now().toISOString() })
+      .where('server_id', '=', serverId)
       .execute();
   }
 

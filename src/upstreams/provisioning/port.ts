@@ -10,6 +10,55 @@ export interface OperationRequest {
   type: string;
 }
 
+/** An address of a server with what the guest needs to configure it. */
+export interface ServerAddress {
+  /** The address itself (for IPv6, the first address of the server's subnet). */
+  address: string;
+  prefix: number;
+  /** The router on the server's network, on the hypervisor host. */
+  gateway: string;
+}
+
+export interface ImageSource {
+  name: string;
+  disk?: string;
+  kernel?: string;
+  initrd?: string;
+  cmdline?: string;
+}
+
+/** Everything a server is, as the provisioning system must create it (D19). */
+export interface ServerDefinition {
+  /** 16 hex characters: the domain's name and the creation's key. */
+  id: string;
+  hostname: string;
+  /** The location's code: which network (bridge) the server joins. */
+  location: string;
+  /**
+   * The catalogue image and where its files are on the hypervisor hosts: a
+   * qcow2 base disk, or a kernel and initramfs to boot directly (with a blank
+   * disk). Null for a server made from a snapshot.
+   */
+  image: ImageSource | null;
+  plan: { cpuCores: number; ramMb: number; diskGb: number };
+  /** The primary address first. */
+  ipv4: ServerAddress[];
+  ipv6: ServerAddress | null;
+  /** OpenSSH public keys, as the project holds them. */
+  sshKeys: string[];
+  /** Never stored by cloudplane (the API refuses user data today): always null. */
+  userData: string | null;
+  /** A root password, when one was made for the server; null: keys only. */
+  rootPassword: string | null;
+}
+
+/** Where a server's creation is. */
+export type CreationState =
+  | { state: 'running'; completesAt: string }
+  | { state: 'done' }
+  /** The provisioning system tried and could not: nothing of the server is left running. */
+  | { state: 'failed'; message: string };
+
 export type OperationState =
   | { state: 'running'; completesAt: string }
   /** `result` carries what the operation produced, e.g. `{root_password}` or `{size_gb}`. */
@@ -45,6 +94,12 @@ export interface ProvisioningPort {
   getProject(slug: string): Promise<{ status: ProvisionedProjectStatus } | null>;
   /** Removes a project; repeating it is harmless. */
   deleteProject(slug: string): Promise<void>;
+  /** Creates a server with everything it is; repeating it for the same server id is harmless. */
+  createServer(server: ServerDefinition): Promise<void>;
+  /** Where a server's creation is, or null when the provisioning system never received it. */
+  getServerCreation(serverId: string): Promise<CreationState | null>;
+  /** Removes a server and everything it had (its disks, its seed); repeating it, or for a server it never had, is harmless. */
+  deleteServer(serverId: string): Promise<void>;
   /** Starts an operation on a server; repeating it for the same action is harmless. */
   startOperation(request: OperationRequest): Promise<void>;
   /** Where an operation is, or null when the provisioning system never received it. */

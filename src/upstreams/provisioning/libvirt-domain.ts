@@ -1,0 +1,74 @@
+// The libvirt domain of a server (D19): named after the server id, with a
+// qcow2 disk and its NoCloud seed from the backend's storage pool, and one
+// virtio NIC on its location's bridge whose tap is named after the server
+// (the firewall is enforced on it). A direct-boot image (a kernel and an
+// initramfs) boots them instead of the disk's boot loader.
+import { macAddress } from './nocloud-seed.ts';
+import type { ServerDefinition } from './port.ts';
+
+export interface DomainPlacement {
+  domainType: 'kvm' | 'qemu';
+  pool: string;
+  bridge: string;
+}
+
+/** Linux interface names hold 15 characters: `cp` and the first 13 of the server id. */
+export function tapName(serverId: string): string {
+  return `cp${serverId.slice(0, 13)}`;
+}
+
+export const diskVolume = (serverId: string) => `${serverId}-disk.qcow2`;
+export const seedVolume = (serverId: string) => `${serverId}-seed.iso`;
+
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
+
+export function domainXml(server: ServerDefinition, placement: DomainPlacement): string {
+  const image = server.image;
+  const directBoot = image?.kernel
+    ? [
+        `    <kernel>${escaped(image.kernel)}</kernel>`,
+        ...(image.initrd ? [`    <initrd>${escaped(image.initrd)}</initrd>`] : []),
+        `    <cmdline>${escaped(image.cmdline ?? 'console=ttyS0')}</cmdline>`,
+      ]
+    : ["    <boot dev='hd'/>"];
+  return [
+    `<domain type='${placement.domainType}'>`,
+    `  <name>${server.id}</name>`,
+    `  <title>${escaped(server.hostname)}</title>`,
+    `  <memory unit='MiB'>${server.plan.ramMb}</memory>`,
+    `  <vcpu>${server.plan.cpuCores}</vcpu>`,
+    '  <os>',
+    "    <type arch='x86_64' machine='pc'>hvm</type>",
+    ...directBoot,
+    '  </os>',
+    '  <features><acpi/><apic/></features>',
+    ...(placement.domainType === 'kvm' ? ["  <cpu mode='host-passthrough'/>"] : []),
+    '  <on_poweroff>destroy</on_poweroff>',
+    '  <on_reboot>restart</on_reboot>',
+    '  <on_crash>destroy</on_crash>',
+    '  <devices>',
+    "    <disk type='volume' device='disk'>",
+    "      <driver name='qemu' type='qcow2'/>",
+    `      <source pool='${escaped(placement.pool)}' volume='${diskVolume(server.id)}'/>`,
+    "      <target dev='vda' bus='virtio'/>",
+    '    </disk>',
+    "    <disk type='volume' device='disk'>",
+    "      <driver name='qemu' type='raw'/>",
+    `      <source pool='${escaped(placement.pool)}' volume='${seedVolume(server.id)}'/>`,
+    "      <target dev='vdb' bus='virtio'/>",
+    '      <readonly/>',
+    '    </disk>',
+    "    <interface type='bridge'>",
+    `      <source bridge='${escaped(placement.bridge)}'/>`,
+    `      <mac address='${macAddress(server.id)}'/>`,
+    `      <target dev='${tapName(server.id)}'/>`,
+    "      <model type='virtio'/>",
+    '    </interface>',
+    "    <serial type='pty'/>",
+    "    <console type='pty'/>",
+    "    <rng model='virtio'><backend model='random'>/dev/urandom</backend></rng>",
+    '  </devices>',
+    '</domain>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,71 @@
+// The NoCloud seed of a server (D19): the three files cloud-init reads from a
+// volume labelled `cidata`, so a real cloud image (Debian genericcloud,
+// Ubuntu's cloud images) configures itself unchanged: meta-data (instance id
+// and hostname), network-config version 2 (the static addresses and default
+// routes) and user-data (#cloud-config: the SSH keys for root and, when one
+// was made, root's password). The ISO is made with genisoimage.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { ServerDefinition } from './port.ts';
+
+const run = promisify(execFile);
+
+/** A YAML double-quoted scalar: JSON's string syntax is valid YAML. */
+const quoted = (text: string) => JSON.stringify(text);
+
+/** The guest's MAC address, made from the server id so the network config can match it. */
+export function macAddress(serverId: string): string {
+  return `52:54:00:${serverId.slice(0, 2)}:${serverId.slice(2, 4)}:${serverId.slice(4, 6)}`;
+}
+
+export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'network-config' | 'user-data', string> {
+  const metaData = [`instance-id: ${quoted(server.id)}`, `local-hostname: ${quoted(server.hostname)}`, ''].join('\n');
+
+  const addresses = [...server.ipv4.map((entry) => `${entry.address}/${entry.prefix}`), ...(server.ipv6 ? [`${server.ipv6.address}/${server.ipv6.prefix}`] : [])];
+  const gateways = [server.ipv4[0]?.gateway, server.ipv6?.gateway].filter((gateway): gateway is string => Boolean(gateway));
+  const networkConfig = [
+    'version: 2',
+    'ethernets:',
+    '  primary:',
+    '    match:',
+    `      macaddress: ${quoted(macAddress(server.id))}`,
+    '    set-name: eth0',
+    '    addresses:',
+    ...addresses.map((address) => `      - ${address}`),
+    '    routes:',
+    ...gateways.flatMap((gateway) => ['      - to: default', `        via: ${gateway}`, ...(gateway.startsWith('fe80:') ? ['        on-link: true'] : [])]),
+    '',
+  ].join('\n');
+
+  const userData = [
+    '#cloud-config',
+    `hostname: ${quoted(server.hostname)}`,
+    // Root takes the keys (cloud-init gives them to the image's default user too).
+    'disable_root: false',
+    'ssh_authorized_keys:',
+    ...server.sshKeys.map((key) => `  - ${quoted(key)}`),
+    ...(server.rootPassword
+      ? ['ssh_pwauth: true', 'chpasswd:', '  expire: false', '  users:', '    - name: root', `      password: ${quoted(server.rootPassword)}`, '      type: text']
+      : []),
+    '',
+  ].join('\n');
+
+  return { 'meta-data': metaData, 'network-config': networkConfig, 'user-data': userData };
+}
+
+/** The seed as an ISO 9660 image labelled `cidata`, in memory. */
+export async function seedImage(server: ServerDefinition): Promise<Buffer> {
+  const directory = await mkdtemp(join(tmpdir(), 'cloudplane-seed-'));
+  try {
+    const files = seedFiles(server);
+    for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text, { mode: 0o600 });
+    const image = join(directory, 'seed.iso');
+    await run('genisoimage', ['-quiet', '-output', image, '-volid', 'cidata', '-joliet', '-rock', ...Object.keys(files).map((name) => join(directory, name))]);
+    return await readFile(image);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}

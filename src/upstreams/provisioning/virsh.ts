@@ -1,0 +1,49 @@
+// libvirt's own command-line client, one call per command. The libvirt
+// backend speaks to libvirtd only through it (local or remote URIs alike), so
+// cloudplane manages no QEMU process of its own. A command that cannot reach
+// libvirtd is the port's `unavailable`; any other refusal is its `failed`.
+import { execFile } from 'node:child_process';
+import { failed, unavailable, UpstreamError } from '../errors.ts';
+
+/** How long one virsh command may take before it counts as libvirtd not answering. */
+const COMMAND_TIMEOUT_MS = 60_000;
+
+/** What libvirt says when it cannot be reached (the daemon stopped, the socket gone, a remote host down). */
+const UNREACHABLE = /failed to connect to the hypervisor|Failed to connect socket|Connection refused|No such file or directory.*sock|End of file while reading data|Cannot recv data/i;
+
+export class VirshError extends UpstreamError {
+  constructor(
+    readonly command: string,
+    readonly output: string,
+    reachable: boolean,
+  ) {
+    const cause = reachable ? failed('provisioning') : unavailable('provisioning');
+    super('provisioning', cause.kind, `virsh ${command}: ${output.trim().split('\n')[0] ?? ''}`);
+  }
+}
+
+export class Virsh {
+  constructor(private readonly uri: string) {}
+
+  /** Runs `virsh -c URI ARGS…`; its standard output, or a VirshError. */
+  run(args: readonly string[]): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile('virsh', ['-q', '-c', this.uri, ...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (!error) return resolve(stdout);
+        const output = `${stderr}${stdout}` || error.message;
+        const timedOut = error.killed === true;
+        reject(new VirshError(args[0] ?? '', timedOut ? 'no answer in time' : output, !timedOut && !UNREACHABLE.test(output)));
+      });
+    });
+  }
+
+  /** Like `run`, but a refusal whose message matches `harmless` (already in the state asked for) is no error. */
+  async runUnless(args: readonly string[], harmless: RegExp): Promise<void> {
+    try {
+      await this.run(args);
+    } catch (error) {
+      if (error instanceof VirshError && error.kind === 'failed' && harmless.test(error.output)) return;
+      throw error;
+    }
+  }
+}
