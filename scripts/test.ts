@@ -50,6 +50,15 @@ const suiteTools: Tool[] = [
   { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
   { what: 'Chromium (pages are checked in a real browser, driven by playwright-core)', debianPackage: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { what: 'tmux (the progress display of the command line is checked on a real terminal)', debianPackage: 'tmux', present: onPath('tmux') },
+  // Servers that run (D19): real libvirt domains under QEMU, booting a test image built from Debian's packages.
+  { what: 'libvirtd and virtlogd (servers run as libvirt domains)', debianPackage: 'libvirt-daemon-system', present: onPath('libvirtd') },
+  { what: 'virsh (the libvirt backend drives libvirt through it)', debianPackage: 'libvirt-clients', present: onPath('virsh') },
+  { what: 'QEMU for x86_64 (the domains run under it)', debianPackage: 'qemu-system-x86', present: onPath('qemu-system-x86_64') },
+  { what: 'qemu-img (libvirt makes the qcow2 disks with it)', debianPackage: 'qemu-utils', present: onPath('qemu-img') },
+  { what: 'genisoimage (the NoCloud seed of each server)', debianPackage: 'genisoimage', present: onPath('genisoimage') },
+  { what: "Debian's kernel (the test VM image boots it)", debianPackage: 'linux-image-amd64', present: () => existsSync('/boot') && readdirSync('/boot').some((name) => name.startsWith('vmlinuz-')) },
+  { what: 'a static busybox (the test VM image is built around it)', debianPackage: 'busybox-static', present: () => existsSync('/usr/share/doc/busybox-static') },
+  { what: 'dropbear (the SSH server of the test VM image)', debianPackage: 'dropbear-bin', present: onPath('dropbear') },
 ];
 const postgresTools: Tool[] = [{ what: 'PostgreSQL server binaries (a throwaway cluster)', debianPackage: 'postgresql', present: postgresBinaries }];
 

@@ -1,0 +1,129 @@
+// Servers that run (D19), against real libvirt and real VMs: the libvirt
+// backend on a hypervisor host the test makes (test/helpers/hypervisor.ts:
+// libvirtd inside a network namespace of its own, a bridge holding the
+// location's gateway, the test image built from Debian's packages). An order
+// through the API becomes a domain you can SSH into; reboot, power off and
+// power on act on it; libvirtd stopped makes an action 503 until it is back;
+// deleting the server leaves no domain and no disk.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Config } from '../../src/config.ts';
+import { eventually } from '../helpers/build.ts';
+import { guestCommand, poolFiles, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
+import { BASE_ORDER } from '../helpers/orders.ts';
+import { buildWorld, type World } from '../helpers/world.ts';
+
+/** A VM under software emulation: booting and answering SSH takes seconds, not minutes. */
+const BOOT_BOUND_MS = 120_000;
+const ACTION_BOUND_MS = 60_000;
+
+function libvirtConfig(hypervisor: Hypervisor): Config['provisioning'] {
+  const env = hypervisor.env;
+  return {
+    backend: 'libvirt',
+    uri: env.LIBVIRT_URI!,
+    domainType: 'qemu',
+    pool: env.LIBVIRT_POOL!,
+    poolDirectory: env.LIBVIRT_POOL_DIR!,
+    bridgePrefix: env.LIBVIRT_BRIDGE_PREFIX!,
+    shutdownTimeoutMs: 5_000,
+  };
+}
+
+/** The operator's catalogue with the test image's files on debian-12 and a plan small enough for an emulated VM. */
+async function catalogueForTheHost(w: World, hypervisor: Hypervisor): Promise<void> {
+  const catalogue = (await w.app.admin('/catalogue')).body;
+  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
+  catalogue.products = catalogue.products.map((product: { id: number; plan: object }) =>
+    product.id === BASE_ORDER.product_id ? { ...product, plan: { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 } } : product,
+  );
+  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
+  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+  const fsn1 = catalogue.locations.find((location: { code: string }) => location.code === BASE_ORDER.location);
+  // The pool's first host is the gateway, on the host's bridge.
+  const [network, prefix] = String(fsn1.ipv4_pool).split('/');
+  const octets = network!.split('.').map(Number);
+  await hypervisor.addBridge(BASE_ORDER.location, `${octets.slice(0, 3).join('.')}.${octets[3]! + 1}/${prefix}`);
+}
+
+async function action(w: World, serverId: string, name: string): Promise<{ status: number; body: any }> {
+  return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/${name}/`, { method: 'POST', key: w.key });
+}
+
+async function finished(w: World, actionId: number): Promise<any> {
+  return eventually(async () => {
+    const found = (await w.app.api(`/projects/${w.slug}/actions/${actionId}/`, { key: w.key })).body;
+    return found.status === 'running' ? null : found;
+  }, ACTION_BOUND_MS, 200);
+}
+
+async function actionSucceeds(w: World, serverId: string, name: string): Promise<void> {
+  const started = await action(w, serverId, name);
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  const done = await finished(w, started.body.id);
+  assert.equal(done.status, 'success', `${name}: ${JSON.stringify(done)}`);
+}
+
+test('an ordered server is a VM you can SSH into; power actions act on it; libvirtd down is a 503; deleting it leaves nothing', async (t) => {
+  const hypervisor = await startHypervisor();
+  t.after(() => hypervisor.destroy());
+  const keys = mkdtempSync(path.join(tmpdir(), 'cloudplane-vm-key-'));
+  t.after(() => rmSync(keys, { recursive: true, force: true }));
+  const keyFile = path.join(keys, 'id_ed25519');
+  execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
+
+  const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: libvirtConfig(hypervisor) } } });
+  await catalogueForTheHost(w, hypervisor);
+  const key = await w.app.api(`/projects/${w.slug}/ssh-keys/`, { method: 'POST', key: w.key, body: { name: 'vm', public_key: readFileSync(`${keyFile}.pub`, 'utf8').trim() } });
+  assert.equal(key.status, 201, JSON.stringify(key.body));
+
+  const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname: 'vm-1', ssh_keys: [key.body.id] } });
+  assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
+  const orderedAt = Date.now();
+  const order = await eventually(async () => {
+    const found = (await w.app.api(`/projects/${w.slug}/orders/${ordered.body.id}/`, { key: w.key })).body;
+    return found.status === 'completed' || found.status === 'failed' ? found : null;
+  }, BOOT_BOUND_MS, 200);
+  assert.equal(order.status, 'completed', JSON.stringify(order));
+  const serverId = order.server_id as string;
+  assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', 'the domain runs');
+
+  const server = (await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body;
+  const address = server.network.ipv4[0].address as string;
+  const hostname = await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500);
+  assert.equal(hostname, 'vm-1', 'the guest took its hostname from the seed');
+  t.diagnostic(`ordered → SSH answered in ${((Date.now() - orderedAt) / 1000).toFixed(1)} s`);
+
+  const bootId = await guestCommand(hypervisor, keyFile, address, 'cat /proc/sys/kernel/random/boot_id');
+  assert.ok(bootId);
+  await actionSucceeds(w, serverId, 'reboot');
+  const rebooted = await eventually(async () => {
+    const now = await guestCommand(hypervisor, keyFile, address, 'cat /proc/sys/kernel/random/boot_id');
+    return now && now !== bootId ? now : null;
+  }, BOOT_BOUND_MS, 500);
+  assert.notEqual(rebooted, bootId, 'the reboot booted the guest again');
+
+  await actionSucceeds(w, serverId, 'power_off');
+  assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'shut off');
+  assert.equal(await guestCommand(hypervisor, keyFile, address, 'true'), null, 'SSH fails while it is off');
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body.status, 'stopped');
+
+  await actionSucceeds(w, serverId, 'power_on');
+  assert.equal(await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500), 'vm-1', 'SSH works again');
+
+  await hypervisor.stopLibvirtd();
+  const refused = await action(w, serverId, 'reboot');
+  assert.equal(refused.status, 503, JSON.stringify(refused.body));
+  assert.equal(refused.body.code, 'upstream_unavailable');
+  await hypervisor.startLibvirtd();
+  await actionSucceeds(w, serverId, 'reboot');
+
+  const cancelled = await w.app.api(`/projects/${w.slug}/servers/${serverId}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } });
+  assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
+  await eventually(async () => (await hypervisor.virsh('list', '--all', '--name')).split('\n').every((name) => name.trim() !== serverId), ACTION_BOUND_MS, 200);
+  assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left');
+});
