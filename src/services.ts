@@ -121,7 +121,7 @@ export function createServices(deps: ServiceDependencies): Services {
     reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
-    backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, orders }),
+    backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, provisioning: upstreams.backOffice.provisioning, orders }),
     consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
     signIn: new SignInService(db, clock),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),

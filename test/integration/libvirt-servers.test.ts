@@ -126,4 +126,19 @@ test('an ordered server is a VM you can SSH into; power actions act on it; libvi
   assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
   await eventually(async () => (await hypervisor.virsh('list', '--all', '--name')).split('\n').every((name) => name.trim() !== serverId), ACTION_BOUND_MS, 200);
   assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left');
+
+  // A creation libvirt refuses (this host has no bridge for nbg1): the order fails and nothing is left of it.
+  const refusedOrder = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, location: 'nbg1', hostname: 'vm-2', ssh_keys: [key.body.id] } });
+  assert.equal(refusedOrder.status, 201, JSON.stringify(refusedOrder.body));
+  const failedOrder = await eventually(async () => {
+    const found = (await w.app.api(`/projects/${w.slug}/orders/${refusedOrder.body.id}/`, { key: w.key })).body;
+    return found.status === 'completed' || found.status === 'failed' ? found : null;
+  }, BOOT_BOUND_MS, 200);
+  assert.equal(failedOrder.status, 'failed', JSON.stringify(failedOrder));
+  assert.match(failedOrder.warnings.join(' '), /could not be created/);
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/`, { key: w.key })).body.count, 0, 'no server is left');
+  const services = await w.app.app.upstreams.backOffice.billing.listServices(w.userId);
+  assert.deepEqual(services.map((service) => service.status), ['Cancelled', 'Cancelled'], "neither server's service is billed");
+  assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left of it');
+  assert.deepEqual((await hypervisor.virsh('list', '--all', '--name')).trim(), '', 'no domain is left');
 });

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
 import { InsufficientCredit, type BillingBackOffice, type Invoice } from '../../upstreams/billing/port.ts';
 import type { Catalogue } from '../catalogue/catalogue.schemas.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 
@@ -21,6 +22,8 @@ export class BackOfficeService {
   constructor(
     private readonly deps: {
       billing: BillingBackOffice;
+      /** Asked whether the files the catalogue's images name are there. */
+      provisioning: ProvisioningPort;
       orders: OrderService;
     },
   ) {}
@@ -45,12 +48,22 @@ export class BackOfficeService {
 
   /** Replaces what billing sells once every reference in it holds; every process's copies follow (this one's at once). */
   async replaceCatalogue(catalogue: Catalogue): Promise<Catalogue> {
-    const problems = catalogueProblems(catalogue);
+    const problems = [...catalogueProblems(catalogue), ...(await this.missingImageFiles(catalogue))];
     if (problems.length > 0) {
       throw new AppError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
     }
     await this.deps.billing.replaceCatalogue(catalogue);
     return this.deps.billing.getCurrentCatalogue();
+  }
+
+  /** An image whose files are not on the hypervisor hosts could never be created: each missing file is a problem. */
+  private async missingImageFiles(catalogue: Catalogue): Promise<{ field: string; message: string }[]> {
+    const named = catalogue.images.flatMap((image, i) =>
+      (['disk', 'kernel', 'initrd'] as const).flatMap((kind) => (image.files?.[kind] ? [{ field: `images[${i}].files.${kind}`, path: image.files[kind] }] : [])),
+    );
+    if (named.length === 0) return [];
+    const missing = new Set(await this.deps.provisioning.missingFiles(named.map((entry) => entry.path)));
+    return named.filter((entry) => missing.has(entry.path)).map((entry) => ({ field: entry.field, message: `${entry.path} is not on the hypervisor hosts` }));
   }
 
   /** An invoice paid (in the console, by transfer) or cancelled; its order follows at once. */

@@ -2,6 +2,7 @@
 // and a simulator that carries out server operations, each taking a
 // realistic time (scaled by CLOUDPLANE_SIM_SCALE).
 import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
@@ -108,6 +109,11 @@ export class BuiltinProvisioning implements ProvisioningPort {
       .set({ status: 'deleted', updated_at: this.clock.now().toISOString() })
       .where('server_id', '=', serverId)
       .execute();
+  }
+
+  /** The simulator needs no files, but an operator naming some means them to be there (on this host). */
+  async missingFiles(paths: readonly string[]): Promise<string[]> {
+    return paths.filter((path) => !existsSync(path));
   }
 
   async startOperation(request: OperationRequest): Promise<void> {

@@ -12,6 +12,7 @@
 // Actions other than the power ones (reinstall, snapshots, ISOs, IPv6,
 // private network, passwords) are recorded and answered as the simulator
 // does, without changing the VM yet (docs/provisioning.md).
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,6 +122,16 @@ export class LibvirtProvisioning implements ProvisioningPort {
   async deleteServer(serverId: string): Promise<void> {
     await this.removeDomain(serverId);
     await this.db.updateTable('provisioning_servers').set({ status: 'deleted', updated_at: this.clock.now().toISOString() }).where('server_id', '=', serverId).execute();
+  }
+
+  /**
+   * Checked where cloudplane runs when libvirt runs there too (a local URI);
+   * a remote host's files are met when a server is created there, and a
+   * missing one fails that creation with libvirt's message.
+   */
+  async missingFiles(paths: readonly string[]): Promise<string[]> {
+    const local = /^[a-z+]+:\/\/\//.test(this.config.uri);
+    return local ? paths.filter((path) => !existsSync(path)) : [];
   }
 
   async startOperation(request: OperationRequest): Promise<void> {

@@ -100,6 +100,8 @@ export interface ProvisioningPort {
   getServerCreation(serverId: string): Promise<CreationState | null>;
   /** Removes a server and everything it had (its disks, its seed); repeating it, or for a server it never had, is harmless. */
   deleteServer(serverId: string): Promise<void>;
+  /** Of these image files (absolute paths on the hypervisor hosts), the ones that are not there. */
+  missingFiles(paths: readonly string[]): Promise<string[]>;
   /** Starts an operation on a server; repeating it for the same action is harmless. */
   startOperation(request: OperationRequest): Promise<void>;
   /** Where an operation is, or null when the provisioning system never received it. */
