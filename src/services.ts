@@ -90,6 +90,8 @@ export function createServices(deps: ServiceDependencies): Services {
     // The operator's answers read the back office's systems, so faults neither hide fields nor get used up.
     operatorView: new ServerView(db, upstreams.backOffice.billing, upstreams.backOffice.firewall),
     backOffice: upstreams.backOffice.billing,
+    // Unwrapped: a read of the power state must neither be refused by nor use up a fault meant for the work.
+    provisioning: upstreams.backOffice.provisioning,
   });
   const orders = new OrderService({
     db,

@@ -112,6 +112,12 @@ test('an ordered server is a VM you can SSH into; power actions act on it; libvi
   assert.equal(await guestCommand(hypervisor, keyFile, address, 'true'), null, 'SSH fails while it is off');
   assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body.status, 'stopped');
 
+  // Powered on and off outside cloudplane: the server shows what libvirt says.
+  await hypervisor.virsh('start', serverId);
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body.status, 'running', 'started outside cloudplane');
+  await hypervisor.virsh('destroy', serverId);
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body.status, 'stopped', 'powered off outside cloudplane');
+
   await actionSucceeds(w, serverId, 'power_on');
   assert.equal(await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500), 'vm-1', 'SSH works again');
 

@@ -401,3 +401,8 @@ export async function listServerPublicKeys(db: Kysely<Database>, serverId: strin
     .execute();
   return rows.map((row) => row.public_key);
 }
+
+/** The power state the machine was found in, only over the status it was read with (an action or suspension in between wins). */
+export async function recordPowerState(db: Kysely<Database>, serverId: string, from: ServersTable['status'], to: 'running' | 'stopped'): Promise<void> {
+  await db.updateTable('servers').set({ status: to }).where('id', '=', serverId).where('status', '=', from).execute();
+}

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { billingAccountRequired, notFound } from '../../errors.ts';
 import type { BillingBackOffice } from '../../upstreams/billing/port.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
@@ -24,6 +25,8 @@ export interface ServerServiceDependencies {
   operatorView: ServerView;
   /** Billing as the back office sees it: the operator's import opens services in it, suspend/unsuspend report to it. */
   backOffice: BillingBackOffice;
+  /** Asked for a server's power state, where it keeps one. */
+  provisioning: ProvisioningPort;
 }
 
 export class ServerService {
@@ -50,7 +53,22 @@ export class ServerService {
     const project = await this.deps.access.require(actor, slug, { ready: true });
     const found = await repo.findProjectServerWithDetails(this.deps.db, project.id, serverId);
     if (!found) throw notFound('server');
-    return this.deps.view.full(found.server, found.details);
+    return this.deps.view.full(await this.withPowerState(found.server), found.details);
+  }
+
+  /**
+   * The server with the power state its machine really has, when the
+   * provisioning system keeps one (libvirt does; the simulator does not): a
+   * server powered off or on outside cloudplane is recorded so. A suspended
+   * server keeps its status. An action under way moves the machine and then
+   * the record the same way, so reading between the two changes nothing for good.
+   */
+  private async withPowerState(server: repo.ServerRecord): Promise<repo.ServerRecord> {
+    if (server.status === 'suspended') return server;
+    const powered = await this.deps.provisioning.powerState(server.id).catch(() => null);
+    if (powered === null || powered === server.status) return server;
+    await repo.recordPowerState(this.deps.db, server.id, server.status, powered);
+    return { ...server, status: powered };
   }
 
   /** Only the hostname changes; a body without one changes nothing. */

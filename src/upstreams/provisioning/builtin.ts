@@ -111,6 +111,11 @@ export class BuiltinProvisioning implements ProvisioningPort {
       .execute();
   }
 
+  /** The simulator keeps no power state: cloudplane's own record is the truth. */
+  async powerState(): Promise<null> {
+    return null;
+  }
+
   /** The simulator needs no files, but an operator naming some means them to be there (on this host). */
   async missingFiles(paths: readonly string[]): Promise<string[]> {
     return paths.filter((path) => !existsSync(path));

@@ -124,6 +124,13 @@ export class LibvirtProvisioning implements ProvisioningPort {
     await this.db.updateTable('provisioning_servers').set({ status: 'deleted', updated_at: this.clock.now().toISOString() }).where('server_id', '=', serverId).execute();
   }
 
+  async powerState(serverId: string): Promise<'running' | 'stopped' | null> {
+    const state = await this.domainState(serverId);
+    if (state === 'running') return 'running';
+    if (state === 'shut off') return 'stopped';
+    return null;
+  }
+
   /**
    * Checked where cloudplane runs when libvirt runs there too (a local URI);
    * a remote host's files are met when a server is created there, and a

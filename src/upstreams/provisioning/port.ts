@@ -100,6 +100,12 @@ export interface ProvisioningPort {
   getServerCreation(serverId: string): Promise<CreationState | null>;
   /** Removes a server and everything it had (its disks, its seed); repeating it, or for a server it never had, is harmless. */
   deleteServer(serverId: string): Promise<void>;
+  /**
+   * Whether the server's machine runs, as the provisioning system sees it now
+   * (one powered off outside cloudplane is `stopped`); null when it keeps no
+   * state of its own or the machine is between states.
+   */
+  powerState(serverId: string): Promise<'running' | 'stopped' | null>;
   /** Of these image files (absolute paths on the hypervisor hosts), the ones that are not there. */
   missingFiles(paths: readonly string[]): Promise<string[]>;
   /** Starts an operation on a server; repeating it for the same action is harmless. */
