@@ -53,6 +53,8 @@ const suiteTools: Tool[] = [
   // Servers that run (D19): real libvirt domains under QEMU, booting a test image built from Debian's packages.
   { what: 'libvirtd and virtlogd (servers run as libvirt domains)', debianPackage: 'libvirt-daemon-system', present: onPath('libvirtd') },
   { what: 'virsh (the libvirt backend drives libvirt through it)', debianPackage: 'libvirt-clients', present: onPath('virsh') },
+  // libvirt's network driver reads dnsmasq's capabilities even for networks that run none; without the binary libvirtd 9 crashes on restart.
+  { what: "dnsmasq's binary (libvirt's network driver needs it present)", debianPackage: 'dnsmasq-base', present: onPath('dnsmasq') },
   { what: 'QEMU for x86_64 (the domains run under it)', debianPackage: 'qemu-system-x86', present: onPath('qemu-system-x86_64') },
   { what: 'qemu-img (libvirt makes the qcow2 disks with it)', debianPackage: 'qemu-utils', present: onPath('qemu-img') },
   { what: 'genisoimage (the NoCloud seed of each server)', debianPackage: 'genisoimage', present: onPath('genisoimage') },

@@ -1,8 +1,8 @@
 // A hypervisor host for the libvirt backend's tests, made whole for one test
 // file and taken down after it, also when it fails: a network namespace of
-// its own, virtlogd and libvirtd started inside it (so their bridges and taps
-// live there), a bridge per location holding the gateway addresses, a
-// storage pool in a temporary directory, and the test VM image built from
+// its own, virtlogd and libvirtd started inside it (so the bridges libvirt
+// makes for the locations, and the taps, live there), a storage pool in a
+// temporary directory, and the test VM image built from
 // Debian's packages (test/vm-image). cloudplane reaches libvirtd through its
 // unix socket, which crosses namespaces; guests are reached only from inside
 // the namespace (`ip netns exec`).
@@ -32,8 +32,8 @@ export interface Hypervisor {
   poolDirectory: string;
   /** `vmlinuz` and `initramfs.cpio.gz` of the test image. */
   image: { kernel: string; initrd: string; cmdline: string };
-  /** A bridge for a location, holding the IPv4 gateway (`gatewayCidr`, e.g. 192.0.2.1/25) and fe80::1. */
-  addBridge(location: string, gatewayCidr: string): Promise<void>;
+  /** The domains the test's servers became (their disks are in its pool). */
+  domains(): Promise<string[]>;
   /** `virsh ARGS…` on the host's libvirtd. */
   virsh(...args: string[]): Promise<string>;
   /** A command run inside the namespace (where the guests are reachable). */
@@ -74,6 +74,28 @@ function clearStaleDaemons(): void {
   }
 }
 
+/**
+ * What an earlier test run left in libvirt's own files when it could not take
+ * it down (its libvirtd was gone): domains on a test pool, test pools and the
+ * networks made for test bridges. libvirtd reads them again at start.
+ */
+async function removeStaleTestObjects(virsh: (...args: string[]) => Promise<string>): Promise<void> {
+  const names = async (...args: string[]) => (await virsh(...args)).split('\n').map((name) => name.trim()).filter(Boolean);
+  for (const domain of await names('list', '--all', '--name')) {
+    if (!/pool='cloudplane-test-/.test(await virsh('dumpxml', domain).catch(() => ''))) continue;
+    await virsh('destroy', domain).catch(() => undefined);
+    await virsh('undefine', domain).catch(() => undefined);
+  }
+  for (const pool of (await names('pool-list', '--all', '--name')).filter((name) => name.startsWith('cloudplane-test-'))) {
+    await virsh('pool-destroy', pool).catch(() => undefined);
+    await virsh('pool-undefine', pool).catch(() => undefined);
+  }
+  for (const network of (await names('net-list', '--all', '--name')).filter((name) => /^cloudplane-t[0-9a-f]{4}-/.test(name))) {
+    await virsh('net-destroy', network).catch(() => undefined);
+    await virsh('net-undefine', network).catch(() => undefined);
+  }
+}
+
 export async function startHypervisor(): Promise<Hypervisor> {
   const suffix = randomBytes(3).toString('hex');
   const namespace = `${NAMESPACE_PREFIX}${suffix}`;
@@ -84,7 +106,6 @@ export async function startHypervisor(): Promise<Hypervisor> {
   chmodSync(root, 0o755);
   const poolDirectory = path.join(root, 'pool');
   const imageDirectory = path.join(root, 'image');
-  const bridges: string[] = [];
 
   clearStaleDaemons();
   execFileSync(IMAGE_BUILDER, [imageDirectory], { stdio: 'pipe' });
@@ -107,6 +128,15 @@ export async function startHypervisor(): Promise<Hypervisor> {
     await eventually(async () => pidsOf('libvirtd').length === 0, 30_000, 50);
   };
   await startLibvirtd();
+  await removeStaleTestObjects(virsh);
+
+  /** The domains whose disks are in this host's pool: the test's own. */
+  const domains = async () => {
+    const names = (await virsh('list', '--all', '--name')).split('\n').map((name) => name.trim()).filter(Boolean);
+    const own: string[] = [];
+    for (const name of names) if ((await virsh('dumpxml', name).catch(() => '')).includes(`pool='${pool}'`)) own.push(name);
+    return own;
+  };
 
   const hypervisor: Hypervisor = {
     namespace,
@@ -122,34 +152,27 @@ export async function startHypervisor(): Promise<Hypervisor> {
       LIBVIRT_BRIDGE_PREFIX: bridgePrefix,
       LIBVIRT_SHUTDOWN_TIMEOUT: '5',
     },
-    async addBridge(location, gatewayCidr) {
-      const bridge = `${bridgePrefix}${location}`.slice(0, 15);
-      const ipIn = (...args: string[]) => execFileSync('ip', ['netns', 'exec', namespace, 'ip', ...args]);
-      ipIn('link', 'add', bridge, 'type', 'bridge');
-      ipIn('addr', 'add', gatewayCidr, 'dev', bridge);
-      ipIn('addr', 'add', 'fe80::1/64', 'dev', bridge);
-      ipIn('link', 'set', bridge, 'up');
-      bridges.push(bridge);
-    },
     virsh,
+    domains,
     inside,
     stopLibvirtd,
     startLibvirtd,
     async destroy() {
       if (pidsOf('libvirtd').length === 0) await startLibvirtd().catch(() => undefined);
-      // Every domain with a disk in this pool is the test's.
-      const domains = (await virsh('list', '--all', '--name').catch(() => '')).split('\n').map((name) => name.trim()).filter(Boolean);
-      for (const domain of domains) {
-        const xml = await virsh('dumpxml', domain).catch(() => '');
-        if (!xml.includes(`pool='${pool}'`)) continue;
+      for (const domain of await domains().catch(() => [])) {
         await virsh('destroy', domain).catch(() => undefined);
         await virsh('undefine', domain).catch(() => undefined);
+      }
+      // The networks cloudplane made for the locations' bridges (named after the test's bridge prefix).
+      const networks = (await virsh('net-list', '--all', '--name').catch(() => '')).split('\n').map((name) => name.trim());
+      for (const network of networks.filter((name) => name.startsWith(`cloudplane-${bridgePrefix}`))) {
+        await virsh('net-destroy', network).catch(() => undefined);
+        await virsh('net-undefine', network).catch(() => undefined);
       }
       await virsh('pool-destroy', pool).catch(() => undefined);
       await virsh('pool-undefine', pool).catch(() => undefined);
       await stopLibvirtd().catch(() => undefined);
       for (const pid of pidsOf('virtlogd')) if (namespaceOf(pid) === namespace) process.kill(pid, 'SIGTERM');
-      for (const bridge of bridges) spawnSync('ip', ['netns', 'exec', namespace, 'ip', 'link', 'delete', bridge]);
       spawnSync('ip', ['netns', 'delete', namespace]);
       rmSync(root, { recursive: true, force: true });
     },

@@ -7,7 +7,7 @@
 // deleting the server leaves no domain and no disk.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -34,20 +34,23 @@ function libvirtConfig(hypervisor: Hypervisor): Config['provisioning'] {
   };
 }
 
-/** The operator's catalogue with the test image's files on debian-12 and a plan small enough for an emulated VM. */
-async function catalogueForTheHost(w: World, hypervisor: Hypervisor): Promise<void> {
+/**
+ * The operator's catalogue with the test image's files on debian-12 (and on
+ * debian-13 a copy of its kernel, `doomedKernel`, for the test to remove),
+ * and a plan small enough for an emulated VM.
+ */
+async function catalogueForTheHost(w: World, hypervisor: Hypervisor, doomedKernel: string): Promise<void> {
   const catalogue = (await w.app.admin('/catalogue')).body;
-  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
+  catalogue.images = catalogue.images.map((image: { name: string }) => {
+    if (image.name === BASE_ORDER.image) return { ...image, files: hypervisor.image };
+    if (image.name === 'debian-13') return { ...image, files: { ...hypervisor.image, kernel: doomedKernel } };
+    return image;
+  });
   catalogue.products = catalogue.products.map((product: { id: number; plan: object }) =>
     product.id === BASE_ORDER.product_id ? { ...product, plan: { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 } } : product,
   );
   const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
   assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
-  const fsn1 = catalogue.locations.find((location: { code: string }) => location.code === BASE_ORDER.location);
-  // The pool's first host is the gateway, on the host's bridge.
-  const [network, prefix] = String(fsn1.ipv4_pool).split('/');
-  const octets = network!.split('.').map(Number);
-  await hypervisor.addBridge(BASE_ORDER.location, `${octets.slice(0, 3).join('.')}.${octets[3]! + 1}/${prefix}`);
 }
 
 async function action(w: World, serverId: string, name: string): Promise<{ status: number; body: any }> {
@@ -68,16 +71,20 @@ async function actionSucceeds(w: World, serverId: string, name: string): Promise
   assert.equal(done.status, 'success', `${name}: ${JSON.stringify(done)}`);
 }
 
-test('an ordered server is a VM you can SSH into; power actions act on it; libvirtd down is a 503; deleting it leaves nothing', async (t) => {
+test('an ordered server is a VM you can SSH into on a bridge made for its location; power actions act on it; libvirtd down is a 503; deleting it leaves nothing', async (t) => {
   const hypervisor = await startHypervisor();
   t.after(() => hypervisor.destroy());
   const keys = mkdtempSync(path.join(tmpdir(), 'cloudplane-vm-key-'));
   t.after(() => rmSync(keys, { recursive: true, force: true }));
+  // qemu (as libvirt-qemu) reads a kernel kept here.
+  chmodSync(keys, 0o755);
   const keyFile = path.join(keys, 'id_ed25519');
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
 
   const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: libvirtConfig(hypervisor) } } });
-  await catalogueForTheHost(w, hypervisor);
+  const doomedKernel = path.join(keys, 'vmlinuz');
+  copyFileSync(hypervisor.image.kernel, doomedKernel);
+  await catalogueForTheHost(w, hypervisor, doomedKernel);
   const key = await w.app.api(`/projects/${w.slug}/ssh-keys/`, { method: 'POST', key: w.key, body: { name: 'vm', public_key: readFileSync(`${keyFile}.pub`, 'utf8').trim() } });
   assert.equal(key.status, 201, JSON.stringify(key.body));
 
@@ -91,6 +98,9 @@ test('an ordered server is a VM you can SSH into; power actions act on it; libvi
   assert.equal(order.status, 'completed', JSON.stringify(order));
   const serverId = order.server_id as string;
   assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', 'the domain runs');
+  const bridge = await hypervisor.inside('ip', ['-o', 'addr', 'show', 'dev', `${hypervisor.env.LIBVIRT_BRIDGE_PREFIX}${BASE_ORDER.location}`]);
+  assert.match(bridge.stdout, /inet 192\.0\.2\.1\/25/, "the location's bridge was made on the host with its pool's gateway");
+  assert.match(bridge.stdout, /inet6 fe80::1\/64/, 'and the IPv6 link-local router');
 
   const server = (await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body;
   const address = server.network.ipv4[0].address as string;
@@ -130,11 +140,12 @@ test('an ordered server is a VM you can SSH into; power actions act on it; libvi
 
   const cancelled = await w.app.api(`/projects/${w.slug}/servers/${serverId}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } });
   assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
-  await eventually(async () => (await hypervisor.virsh('list', '--all', '--name')).split('\n').every((name) => name.trim() !== serverId), ACTION_BOUND_MS, 200);
+  await eventually(async () => !(await hypervisor.domains()).includes(serverId), ACTION_BOUND_MS, 200);
   assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left');
 
-  // A creation libvirt refuses (this host has no bridge for nbg1): the order fails and nothing is left of it.
-  const refusedOrder = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, location: 'nbg1', hostname: 'vm-2', ssh_keys: [key.body.id] } });
+  // A creation libvirt refuses (the image's kernel went from the host after the catalogue named it): the order fails and nothing is left of it.
+  rmSync(doomedKernel);
+  const refusedOrder = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, image: 'debian-13', hostname: 'vm-2', ssh_keys: [key.body.id] } });
   assert.equal(refusedOrder.status, 201, JSON.stringify(refusedOrder.body));
   const failedOrder = await eventually(async () => {
     const found = (await w.app.api(`/projects/${w.slug}/orders/${refusedOrder.body.id}/`, { key: w.key })).body;
@@ -146,5 +157,5 @@ test('an ordered server is a VM you can SSH into; power actions act on it; libvi
   const services = await w.app.app.upstreams.backOffice.billing.listServices(w.userId);
   assert.deepEqual(services.map((service) => service.status), ['Cancelled', 'Cancelled'], "neither server's service is billed");
   assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left of it');
-  assert.deepEqual((await hypervisor.virsh('list', '--all', '--name')).trim(), '', 'no domain is left');
+  assert.deepEqual(await hypervisor.domains(), [], 'no domain is left');
 });

@@ -17,6 +17,9 @@ export function tapName(serverId: string): string {
   return `cp${serverId.slice(0, 13)}`;
 }
 
+/** The router of every server's IPv6 subnet, on the location's bridge. */
+const IPV6_LINK_GATEWAY = 'fe80::1';
+
 export const diskVolume = (serverId: string) => `${serverId}-disk.qcow2`;
 export const seedVolume = (serverId: string) => `${serverId}-seed.iso`;
 
@@ -69,6 +72,23 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
     "    <rng model='virtio'><backend model='random'>/dev/urandom</backend></rng>",
     '  </devices>',
     '</domain>',
+    '',
+  ].join('\n');
+}
+
+/** The network that makes a location's bridge with the gateways its servers route through (IPv4's pool gateway, IPv6's fe80::1). */
+export function networkXml(name: string, bridge: string, server: ServerDefinition): string {
+  const ipv4 = server.ipv4[0];
+  return [
+    '<network>',
+    `  <name>${escaped(name)}</name>`,
+    "  <forward mode='open'/>",
+    `  <bridge name='${escaped(bridge)}' stp='off' delay='0'/>`,
+    "  <dns enable='no'/>",
+    ...(ipv4 ? [`  <ip address='${ipv4.gateway}' prefix='${ipv4.prefix}'/>`] : []),
+    // Every location's servers may enable IPv6 later: the link-local router is there from the start.
+    `  <ip family='ipv6' address='${server.ipv6?.gateway ?? IPV6_LINK_GATEWAY}' prefix='64'/>`,
+    '</network>',
     '',
   ].join('\n');
 }

@@ -21,7 +21,7 @@ import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { BuiltinProvisioning, outcomeOf } from './builtin.ts';
-import { diskVolume, domainXml, seedVolume } from './libvirt-domain.ts';
+import { diskVolume, domainXml, networkXml, seedVolume } from './libvirt-domain.ts';
 import { seedImage } from './nocloud-seed.ts';
 import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
 import { Virsh, VirshError } from './virsh.ts';
@@ -208,6 +208,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
     if (state === 'running') return;
     if (state !== 'missing') return this.virsh.runUnless(['start', server.id], ALREADY_RUNNING);
     await this.ensurePool();
+    await this.ensureNetwork(server);
     const { pool } = this.config;
     // Leftovers of a creation cut short are made again from the definition.
     for (const volume of [diskVolume(server.id), seedVolume(server.id)]) await this.virsh.runUnless(['vol-delete', '--pool', pool, volume], NO_VOLUME);
@@ -240,6 +241,42 @@ export class LibvirtProvisioning implements ProvisioningPort {
 
   private bridgeOf(location: string): string {
     return `${this.config.bridgePrefix}${location}`.slice(0, 15);
+  }
+
+  /**
+   * The location's bridge, holding the gateways of its servers: made when
+   * missing, as a libvirt network of forward mode `open` (libvirt makes the
+   * bridge and its addresses on the hypervisor host, and adds no firewall
+   * rules, DHCP or DNS of its own; routing is the provider's). A bridge the
+   * provider made by hand is used as it is.
+   */
+  private async ensureNetwork(server: ServerDefinition): Promise<void> {
+    const bridge = this.bridgeOf(server.location);
+    const name = `cloudplane-${bridge}`;
+    let info: string;
+    try {
+      info = await this.virsh.run(['net-info', name]);
+    } catch (error) {
+      if (!(error instanceof VirshError) || error.kind !== 'failed' || !/no network with matching|Network not found/i.test(error.output)) throw error;
+      const directory = await mkdtemp(join(tmpdir(), 'cloudplane-network-'));
+      try {
+        const file = join(directory, 'network.xml');
+        await writeFile(file, networkXml(name, bridge, server));
+        await this.virsh.run(['net-define', file]);
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+      info = await this.virsh.run(['net-info', name]);
+    }
+    if (/Active:\s+yes/.test(info)) return;
+    try {
+      await this.virsh.run(['net-start', name]);
+      await this.virsh.run(['net-autostart', name]);
+    } catch (error) {
+      // The provider's own bridge is there already: it carries the servers, and this network is not needed.
+      if (!(error instanceof VirshError) || error.kind !== 'failed' || !/already exists|already in use/i.test(error.output)) throw error;
+      await this.virsh.runUnless(['net-undefine', name], /no network with matching|Network not found/i);
+    }
   }
 
   /** The storage pool, defined, built and started once per process when it is not there. */
