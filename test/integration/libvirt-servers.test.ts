@@ -1,10 +1,11 @@
 // Servers that run (D19), against real libvirt and real VMs: the libvirt
 // backend on a hypervisor host the test makes (test/helpers/hypervisor.ts:
-// libvirtd inside a network namespace of its own, a bridge holding the
-// location's gateway, the test image built from Debian's packages). An order
-// through the API becomes a domain you can SSH into; reboot, power off and
-// power on act on it; libvirtd stopped makes an action 503 until it is back;
-// deleting the server leaves no domain and no disk.
+// libvirtd inside a network namespace of its own, where libvirt makes the
+// location's bridge; the test image built from Debian's packages). An order
+// through the API becomes a domain you can SSH into; reboot, power off, power
+// on and shutdown act on it; libvirtd stopped makes an action 503 until it is
+// back; deleting the server leaves no domain and no disk; a creation libvirt
+// refuses fails the order and leaves nothing.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -130,6 +131,12 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
 
   await actionSucceeds(w, serverId, 'power_on');
   assert.equal(await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500), 'vm-1', 'SSH works again');
+
+  // A shutdown asks the guest (ACPI); one that does not power off in time (the test image has no ACPI daemon) is powered off.
+  await actionSucceeds(w, serverId, 'shutdown');
+  assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'shut off', 'shut down');
+  await actionSucceeds(w, serverId, 'power_on');
+  assert.equal(await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500), 'vm-1');
 
   await hypervisor.stopLibvirtd();
   const refused = await action(w, serverId, 'reboot');
