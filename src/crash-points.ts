@@ -27,7 +27,7 @@ export const CRASH_POINTS = {
   'payment.after-outcome': 'a successful payment is recorded; billing not yet told the invoice is paid',
   'cancellation.after-billing': "billing changed the service's status; the cancellation request not yet recorded",
   'cancellation.after-record': 'an immediate cancellation is recorded; the server not yet deleted',
-  'server-deletion.after-commit': "the server's rows are deleted with the removal job of its PTR records; reverse DNS not yet asked",
+  'server-deletion.after-commit': "the server's rows are deleted with the jobs that remove its machine and PTR records; provisioning and reverse DNS not yet asked",
   'firewall.after-record': 'a firewall change and its propagation jobs are committed; the worker not yet woken',
   'firewall.before-apply': 'a propagation compiled the rulesets; the network controller not yet given them',
   'server-import.after-billing': "billing opened the service of a server the operator imports; the server not yet placed",

@@ -30,8 +30,8 @@ export interface Hypervisor {
   env: Record<string, string>;
   pool: string;
   poolDirectory: string;
-  /** `vmlinuz` and `initramfs.cpio.gz` of the test image. */
-  image: { kernel: string; initrd: string; cmdline: string };
+  /** `vmlinuz` and `initramfs.cpio.gz` of the test image, and a small qcow2 base disk for the servers' disks to be backed by. */
+  image: { kernel: string; initrd: string; cmdline: string; disk: string };
   /** The domains the test's servers became (their disks are in its pool). */
   domains(): Promise<string[]>;
   /** `virsh ARGS…` on the host's libvirtd. */
@@ -109,6 +109,7 @@ export async function startHypervisor(): Promise<Hypervisor> {
 
   clearStaleDaemons();
   execFileSync(IMAGE_BUILDER, [imageDirectory], { stdio: 'pipe' });
+  execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', path.join(imageDirectory, 'base.qcow2'), '64M']);
   execFileSync('ip', ['netns', 'add', namespace]);
   execFileSync('ip', ['netns', 'exec', namespace, 'ip', 'link', 'set', 'lo', 'up']);
 
@@ -142,7 +143,12 @@ export async function startHypervisor(): Promise<Hypervisor> {
     namespace,
     pool,
     poolDirectory,
-    image: { kernel: path.join(imageDirectory, 'vmlinuz'), initrd: path.join(imageDirectory, 'initramfs.cpio.gz'), cmdline: 'console=ttyS0 quiet' },
+    image: {
+      kernel: path.join(imageDirectory, 'vmlinuz'),
+      initrd: path.join(imageDirectory, 'initramfs.cpio.gz'),
+      cmdline: 'console=ttyS0 quiet',
+      disk: path.join(imageDirectory, 'base.qcow2'),
+    },
     env: {
       PROVISIONING_BACKEND: 'libvirt',
       LIBVIRT_URI,

@@ -99,6 +99,9 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
   assert.equal(order.status, 'completed', JSON.stringify(order));
   const serverId = order.server_id as string;
   assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', 'the domain runs');
+  const disk = await hypervisor.virsh('vol-dumpxml', '--pool', hypervisor.pool, `${serverId}-disk.qcow2`);
+  assert.match(disk, new RegExp(`<backingStore>[\\s\\S]*<path>${hypervisor.image.disk}</path>`), "the disk is backed by the image's base disk");
+  assert.match(disk, /<capacity unit='bytes'>1073741824<\/capacity>/, "and sized to the plan's 1 GB");
   const bridge = await hypervisor.inside('ip', ['-o', 'addr', 'show', 'dev', `${hypervisor.env.LIBVIRT_BRIDGE_PREFIX}${BASE_ORDER.location}`]);
   assert.match(bridge.stdout, /inet 192\.0\.2\.1\/25/, "the location's bridge was made on the host with its pool's gateway");
   assert.match(bridge.stdout, /inet6 fe80::1\/64/, 'and the IPv6 link-local router');
