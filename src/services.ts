@@ -116,7 +116,7 @@ export function createServices(deps: ServiceDependencies): Services {
     snapshots: new SnapshotService(db, clock, access),
     servers,
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
-    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
+    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
@@ -136,7 +136,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
-  runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.provisioning });
+  runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning });
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
   runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });
@@ -148,7 +148,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     outbox: new BillingOutbox(deps.db, deps.clock, deps.upstreams.billing),
     access: services.access,
     orders: services.orders,
-    provisioning: deps.upstreams.provisioning,
+    provisioning: deps.upstreams.backOffice.provisioning,
     rdns: deps.upstreams.rdns,
     simScale: deps.simScale,
   });

@@ -44,7 +44,7 @@ export interface CancellationDependencies {
   billing: BillingPort;
   /** Where a deleted server's PTR records are removed. */
   rdns: RdnsPort;
-  /** Where a deleted server's machine is removed. */
+  /** Where a deleted server's machine is removed (the back office's: a provisioning fault is meant for actions, not deletions). */
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
 }

@@ -19,6 +19,7 @@ import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import type { ImageFiles } from '../catalogue/catalogue.schemas.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/server-placement.ts';
 import * as servers from '../servers/server-records.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
@@ -33,7 +34,11 @@ interface OrderJobDependencies {
   outbox: BillingOutbox;
   access: ProjectAccess;
   orders: OrderService;
-  /** Creates an ordered server; removes one whose delivery failed. */
+  /**
+   * Creates an ordered server; removes one whose delivery failed. The back
+   * office's, not wrapped in fault injection: a provisioning fault is meant
+   * for the actions it was set for and must not be met or used up by deliveries.
+   */
   provisioning: ProvisioningPort;
   /** Where a removed server's PTR records go. */
   rdns: RdnsPort;
@@ -42,12 +47,13 @@ interface OrderJobDependencies {
 
 class DeliveryFailed extends Error {}
 
-/** The server a server order placed, and the term billing activates once it is delivered. */
+/** The server a server order placed, the term billing activates once it is delivered, and where its image's files are. */
 interface PlacedServer {
   serverId: string;
   serviceId: number;
   nextDueDate: string;
   recurringAmount: number;
+  imageFiles?: ImageFiles;
 }
 
 /** What a server order's `delivery` holds: what was ordered, and once placed, the server. */
@@ -109,9 +115,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     if (!server) throw new DeliveryFailed('the server no longer exists');
     let creation = await deps.provisioning.getServerCreation(server.id);
     if (creation === null) {
-      const catalogue = await deps.billing.getCatalogue();
-      const files = catalogue.images.find((image) => image.name === server.image.name)?.files;
-      await deps.provisioning.createServer(await servers.serverDefinition(db, server, files));
+      await deps.provisioning.createServer(await servers.serverDefinition(db, server, placed.imageFiles));
       creation = await deps.provisioning.getServerCreation(server.id);
     }
     if (creation === null) throw new RetryLater(retryDelayMs(deps), 'provisioning has not recorded the creation yet');
@@ -121,7 +125,8 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       if (!(await complete(trx, order.id, { serverId: placed.serverId })).moved) return [];
       // The reservation becomes the server's, its term counted from delivery.
-      return [await deps.outbox.record(trx, { change: 'activate_service', ...placed })];
+      const { serviceId, serverId, nextDueDate, recurringAmount } = placed;
+      return [await deps.outbox.record(trx, { change: 'activate_service', serviceId, serverId, nextDueDate, recurringAmount })];
     });
     await deps.outbox.deliverNow(recorded);
   }
@@ -137,7 +142,14 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     const service = serviceFor(catalogue, checked, { serverId, userId: ownerId }, clock.now());
     // An order recorded before billing reserved services with invoices has none: billing opens one now.
     const serviceId = order.billing_service_id ?? (await deps.billing.openService(service)).serviceId;
-    const placed: PlacedServer = { serviceId, serverId, nextDueDate: service.nextDueDate, recurringAmount: service.recurringAmount };
+    const placed: PlacedServer = {
+      serviceId,
+      serverId,
+      nextDueDate: service.nextDueDate,
+      recurringAmount: service.recurringAmount,
+      // Where the image's files are, read with the catalogue the placement was checked against.
+      imageFiles: catalogue.images.find((image) => image.name === delivery.placement.image)?.files ?? {},
+    };
     crashPoint('order.delivery.before-commit');
     return db.transaction().execute(async (trx) => {
       const current = await repo.findOrder(trx, order.id);
@@ -194,7 +206,11 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     // A server placed for the order goes first (its machine too, if provisioning made any): should this run die
     // before the order is marked failed, the next finds the server gone and ends here again.
     const placed = order.type === 'server' ? readJson<ServerDelivery>((await repo.findOrder(db, orderId))?.delivery ?? order.delivery).placed : undefined;
-    if (placed) await deleteServer(db, { clock, rdns: deps.rdns, provisioning: deps.provisioning }, placed.serverId);
+    if (placed) {
+      await deleteServer(db, { clock, rdns: deps.rdns, provisioning: deps.provisioning }, placed.serverId);
+      // Also when the row was gone already (the server deleted while it was being created): its machine may have come up after.
+      await deps.provisioning.deleteServer(placed.serverId);
+    }
     const recorded = await db.transaction().execute(async (trx): Promise<RecordedMessage[]> => {
       const failed = await repo.moveOrder(trx, orderId, ['provisioning'], { status: 'failed', warnings, now: clock.now().toISOString() });
       // Nothing was delivered: the service the order reserved ends with it.

@@ -76,6 +76,20 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
   ].join('\n');
 }
 
+/** The server's disk: the plan's size, backed by the image's base disk when it has one. */
+export function diskVolumeXml(server: ServerDefinition): string {
+  const base = server.image?.disk;
+  return [
+    '<volume>',
+    `  <name>${diskVolume(server.id)}</name>`,
+    `  <capacity unit='G'>${server.plan.diskGb}</capacity>`,
+    "  <target><format type='qcow2'/></target>",
+    ...(base ? ['  <backingStore>', `    <path>${escaped(base)}</path>`, "    <format type='qcow2'/>", '  </backingStore>'] : []),
+    '</volume>',
+    '',
+  ].join('\n');
+}
+
 /** The network that makes a location's bridge with the gateways its servers route through (IPv4's pool gateway, IPv6's fe80::1). */
 export function networkXml(name: string, bridge: string, server: ServerDefinition): string {
   const ipv4 = server.ipv4[0];

@@ -21,7 +21,7 @@ import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { BuiltinProvisioning, outcomeOf } from './builtin.ts';
-import { diskVolume, domainXml, networkXml, seedVolume } from './libvirt-domain.ts';
+import { diskVolume, diskVolumeXml, domainXml, networkXml, seedVolume } from './libvirt-domain.ts';
 import { seedImage } from './nocloud-seed.ts';
 import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
 import { Virsh, VirshError } from './virsh.ts';
@@ -53,6 +53,8 @@ export class LibvirtProvisioning implements ProvisioningPort {
   private readonly virsh: Virsh;
   private readonly registry: BuiltinProvisioning;
   private poolReady: Promise<void> | null = null;
+  /** Each location's bridge, made (or found) once per process. */
+  private readonly networksReady = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -114,7 +116,11 @@ export class LibvirtProvisioning implements ProvisioningPort {
     if (row.status === 'failed') return { state: 'failed', message: row.error ?? 'libvirt refused the server' };
     if (row.status === 'deleted') return { state: 'failed', message: 'the server was deleted' };
     if (row.status === 'active') return { state: 'done' };
-    if ((await this.domainState(serverId)) !== 'running') return { state: 'running', completesAt: new Date(this.clock.now().getTime() + POLL_MS).toISOString() };
+    const state = await this.domainState(serverId);
+    // Not running while `creating`: a creation cut short (libvirt gone, the process dead) before the domain was
+    // started. Nothing is under way, so the caller is told to create it again, which finishes what is there.
+    if (state === 'missing' || state === 'shut off') return null;
+    if (state !== 'running') return { state: 'running', completesAt: new Date(this.clock.now().getTime() + POLL_MS).toISOString() };
     await this.db.updateTable('provisioning_servers').set({ status: 'active', updated_at: this.clock.now().toISOString() }).where('server_id', '=', serverId).execute();
     return { state: 'done' };
   }
@@ -212,11 +218,12 @@ export class LibvirtProvisioning implements ProvisioningPort {
     const { pool } = this.config;
     // Leftovers of a creation cut short are made again from the definition.
     for (const volume of [diskVolume(server.id), seedVolume(server.id)]) await this.virsh.runUnless(['vol-delete', '--pool', pool, volume], NO_VOLUME);
-    const size = `${server.plan.diskGb}G`;
-    const base = server.image?.disk;
-    await this.virsh.run(['vol-create-as', pool, diskVolume(server.id), size, '--format', 'qcow2', ...(base ? ['--backing-vol', base, '--backing-vol-format', 'qcow2'] : [])]);
     const directory = await mkdtemp(join(tmpdir(), 'cloudplane-domain-'));
     try {
+      // A volume XML, not vol-create-as: its --backing-vol takes only a volume libvirt already knows, and a base disk may be in no pool.
+      const volume = join(directory, 'disk.xml');
+      await writeFile(volume, diskVolumeXml(server));
+      await this.virsh.run(['vol-create', pool, volume]);
       const seed = await seedImage(server);
       const seedFile = join(directory, 'seed.iso');
       await writeFile(seedFile, seed);
@@ -250,8 +257,21 @@ export class LibvirtProvisioning implements ProvisioningPort {
    * rules, DHCP or DNS of its own; routing is the provider's). A bridge the
    * provider made by hand is used as it is.
    */
-  private async ensureNetwork(server: ServerDefinition): Promise<void> {
+  private ensureNetwork(server: ServerDefinition): Promise<void> {
+    // One making of a bridge at a time in this process: two first servers of a location must not define it twice.
     const bridge = this.bridgeOf(server.location);
+    let ready = this.networksReady.get(bridge);
+    if (!ready) {
+      ready = this.prepareNetwork(bridge, server).catch((error: unknown) => {
+        this.networksReady.delete(bridge);
+        throw error;
+      });
+      this.networksReady.set(bridge, ready);
+    }
+    return ready;
+  }
+
+  private async prepareNetwork(bridge: string, server: ServerDefinition): Promise<void> {
     const name = `cloudplane-${bridge}`;
     let info: string;
     try {
@@ -262,7 +282,8 @@ export class LibvirtProvisioning implements ProvisioningPort {
       try {
         const file = join(directory, 'network.xml');
         await writeFile(file, networkXml(name, bridge, server));
-        await this.virsh.run(['net-define', file]);
+        // Another process may define it at the same moment: its definition serves as well.
+        await this.virsh.runUnless(['net-define', file], /already exists/i);
       } finally {
         await rm(directory, { recursive: true, force: true });
       }
@@ -270,7 +291,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
     }
     if (/Active:\s+yes/.test(info)) return;
     try {
-      await this.virsh.run(['net-start', name]);
+      await this.virsh.runUnless(['net-start', name], /network is already active/i);
       await this.virsh.run(['net-autostart', name]);
     } catch (error) {
       // The provider's own bridge is there already: it carries the servers, and this network is not needed.

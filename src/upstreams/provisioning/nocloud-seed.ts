@@ -16,9 +16,13 @@ const run = promisify(execFile);
 /** A YAML double-quoted scalar: JSON's string syntax is valid YAML. */
 const quoted = (text: string) => JSON.stringify(text);
 
-/** The guest's MAC address, made from the server id so the network config can match it. */
+/**
+ * The guest's MAC address, made from the server id so the network config can
+ * match it: locally administered (02:…) with 40 bits of the id, so two
+ * servers on one bridge are as unlikely to share one as their ids' first ten digits.
+ */
 export function macAddress(serverId: string): string {
-  return `52:54:00:${serverId.slice(0, 2)}:${serverId.slice(2, 4)}:${serverId.slice(4, 6)}`;
+  return ['02', ...[0, 2, 4, 6, 8].map((start) => serverId.slice(start, start + 2))].join(':');
 }
 
 export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'network-config' | 'user-data', string> {
