@@ -29,7 +29,11 @@ export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'netwo
   const metaData = [`instance-id: ${quoted(server.id)}`, `local-hostname: ${quoted(server.hostname)}`, ''].join('\n');
 
   const addresses = [...server.ipv4.map((entry) => `${entry.address}/${entry.prefix}`), ...(server.ipv6 ? [`${server.ipv6.address}/${server.ipv6.prefix}`] : [])];
-  const gateways = [server.ipv4[0]?.gateway, server.ipv6?.gateway].filter((gateway): gateway is string => Boolean(gateway));
+  // Default routes written as networks, not `to: default`, which cloud-init reads only since 23.1 (Debian 12 has 22.4).
+  const routes = [
+    ...(server.ipv4[0] ? [{ to: '0.0.0.0/0', via: server.ipv4[0].gateway }] : []),
+    ...(server.ipv6 ? [{ to: '::/0', via: server.ipv6.gateway }] : []),
+  ];
   const networkConfig = [
     'version: 2',
     'ethernets:',
@@ -40,7 +44,7 @@ export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'netwo
     '    addresses:',
     ...addresses.map((address) => `      - ${address}`),
     '    routes:',
-    ...gateways.flatMap((gateway) => ['      - to: default', `        via: ${gateway}`, ...(gateway.startsWith('fe80:') ? ['        on-link: true'] : [])]),
+    ...routes.flatMap((route) => [`      - to: ${quoted(route.to)}`, `        via: ${route.via}`, ...(route.via.startsWith('fe80:') ? ['        on-link: true'] : [])]),
     '',
   ].join('\n');
 
