@@ -29,11 +29,16 @@ export type ProvisioningConfig =
   | { backend: 'builtin' }
   | {
       backend: 'libvirt';
+      /** `qemu:///system`, or a remote host's `qemu+ssh://root@host/system`. */
       uri: string;
+      /** `kvm` where the host has it; `qemu` (software emulation) elsewhere. */
       domainType: 'kvm' | 'qemu';
+      /** The storage pool of the servers' disks and seeds, made (a directory pool) when missing. */
       pool: string;
       poolDirectory: string;
+      /** A location's servers join the bridge `${bridgePrefix}${location}` (at most 15 characters). */
       bridgePrefix: string;
+      /** How long a shutdown waits for the guest before it powers the server off. */
       shutdownTimeoutMs: number;
     };
 

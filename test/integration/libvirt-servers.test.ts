@@ -12,7 +12,7 @@ import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import type { Config } from '../../src/config.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
 import { guestCommand, poolFiles, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
@@ -22,18 +22,8 @@ import { buildWorld, type World } from '../helpers/world.ts';
 const BOOT_BOUND_MS = 120_000;
 const ACTION_BOUND_MS = 60_000;
 
-function libvirtConfig(hypervisor: Hypervisor): Config['provisioning'] {
-  const env = hypervisor.env;
-  return {
-    backend: 'libvirt',
-    uri: env.LIBVIRT_URI!,
-    domainType: 'qemu',
-    pool: env.LIBVIRT_POOL!,
-    poolDirectory: env.LIBVIRT_POOL_DIR!,
-    bridgePrefix: env.LIBVIRT_BRIDGE_PREFIX!,
-    shutdownTimeoutMs: 5_000,
-  };
-}
+/** The provisioning configuration a process started with the hypervisor's environment reads. */
+const libvirtConfig = (hypervisor: Hypervisor): Config['provisioning'] => loadConfig(hypervisor.env).provisioning;
 
 /**
  * The operator's catalogue with the test image's files on debian-12 (and on

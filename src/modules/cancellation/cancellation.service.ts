@@ -23,16 +23,13 @@ import { crashPoint } from '../../crash-points.ts';
 import { CANCELLATION_SETTLE_JOB, END_OF_TERM_JOB, type InterruptedCancellation } from './cancellation.jobs.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
-import type { BillingPort, BillingService } from '../../upstreams/billing/port.ts';
+import { BILLING_ANSWER_BOUND_MS, type BillingPort, type BillingService } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
 import { findServer, type ServerRecord } from '../servers/server-records.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
-
-/** When a request cut short after billing was told is settled: longer than a request waits on billing. */
-export const SETTLE_INTERRUPTED_AFTER_MS = 10_000;
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
 export const CANCELLED = 'Cancelled';
@@ -95,7 +92,7 @@ export class CancellationService {
 
     const service = await this.billingServiceOf(server);
     const settleJobId = await enqueueJob(this.deps.db, this.deps.clock, CANCELLATION_SETTLE_JOB, { serverId: server.id, serviceId: service.serviceId, when: body.when, reason }, {
-      delayMs: SETTLE_INTERRUPTED_AFTER_MS,
+      delayMs: BILLING_ANSWER_BOUND_MS,
       maxAttempts: 1000,
     });
     try {

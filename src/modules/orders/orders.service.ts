@@ -12,7 +12,7 @@ import { AppError, billingAccountRequired, notFound, rateLimited, type RateLimit
 import { enqueueJob, rescheduleQueuedJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
-import { NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
+import { BILLING_ANSWER_BOUND_MS, NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -34,10 +34,9 @@ const ORDERING: AccessNeeds = { write: true, minRole: 'admin', ready: true };
 /**
  * How long after it was recorded a `submitting` order is settled by its job
  * (or by a repeat of its request), asking billing where it is: its request
- * died before recording billing's answer. A billing adapter must answer or
- * give up within this time, so no request is still waiting on billing then.
+ * died before recording billing's answer, or it would have answered by then.
  */
-export const SETTLE_SUBMITTING_AFTER_MS = 10_000;
+export const SETTLE_SUBMITTING_AFTER_MS = BILLING_ANSWER_BOUND_MS;
 
 
 export interface OrderContext {

@@ -24,9 +24,6 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './servers.repo.ts';
 
-/** When an import cut short is undone: far longer than billing takes to open a service. */
-export const IMPORT_SETTLE_AFTER_MS = 10_000;
-
 export const SERVER_IMPORT_SETTLE_JOB = defineJob({
   name: 'server.import.settle',
   payload: Type.Object({ serverId: Type.String(), userId: Type.Integer() }),

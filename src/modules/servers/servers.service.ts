@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { billingAccountRequired, notFound } from '../../errors.ts';
-import type { BillingBackOffice } from '../../upstreams/billing/port.ts';
+import { BILLING_ANSWER_BOUND_MS, type BillingBackOffice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
@@ -13,7 +13,7 @@ import type { MemberProjectRow } from '../projects/project-access.ts';
 import * as repo from './servers.repo.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
-import { IMPORT_SETTLE_AFTER_MS, SERVER_IMPORT_SETTLE_JOB } from './servers.jobs.ts';
+import { SERVER_IMPORT_SETTLE_JOB } from './servers.jobs.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 import { toSummary, type ServerView } from './server-view.ts';
 
@@ -89,7 +89,7 @@ export class ServerService {
     const placement = checkPlacement(catalogue, request, { requireStock: false });
     // Billing is called before the transaction, never inside it; a server that then cannot be placed ends its service.
     const serverId = newServerId();
-    const settleJobId = await enqueueJob(db, clock, SERVER_IMPORT_SETTLE_JOB, { serverId, userId: ownerId }, { delayMs: IMPORT_SETTLE_AFTER_MS, maxAttempts: 1000 });
+    const settleJobId = await enqueueJob(db, clock, SERVER_IMPORT_SETTLE_JOB, { serverId, userId: ownerId }, { delayMs: BILLING_ANSWER_BOUND_MS, maxAttempts: 1000 });
     const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
     crashPoint('server-import.after-billing');
     try {

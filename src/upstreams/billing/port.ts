@@ -70,6 +70,14 @@ export interface NewInvoice {
   reserve?: ReservedService;
 }
 
+/**
+ * How long a call to billing may take: an adapter answers or gives up within
+ * it. The safety nets of calls cut short by a crash (an order's settle job, a
+ * cancellation's, an import's) ask billing where things stand only after it,
+ * when no request can still be waiting for an answer.
+ */
+export const BILLING_ANSWER_BOUND_MS = 10_000;
+
 /** Billing refuses an invoice for a user without a billing account. */
 export class NoBillingAccount extends Error {}
 

@@ -35,10 +35,30 @@ function rootPassword(): string {
 }
 
 /** What an operation produces, decided when it starts so every later read agrees. */
-export function outcomeOf(type: string): Record<string, unknown> {
+function outcomeOf(type: string): Record<string, unknown> {
   if (type === 'server.reinstall' || type === 'server.reset_password') return { root_password: rootPassword() };
   if (type === 'server.create_snapshot') return { size_gb: randomInt(2, 40) };
   return {};
+}
+
+/**
+ * Records an operation, done `durationMs` from now, with the outcome it
+ * reports; a second record for the same action changes nothing.
+ */
+export async function recordOperation(db: Kysely<Database>, clock: Clock, request: OperationRequest, durationMs: number): Promise<void> {
+  const now = clock.now();
+  await db
+    .insertInto('provisioning_operations')
+    .values({
+      action_id: request.actionId,
+      server_id: request.serverId,
+      type: request.type,
+      completes_at: new Date(now.getTime() + durationMs).toISOString(),
+      result: writeJson(outcomeOf(request.type)),
+      created_at: now.toISOString(),
+    })
+    .onConflict((conflict) => conflict.column('action_id').doNothing())
+    .execute();
 }
 
 export class BuiltinProvisioning implements ProvisioningPort {
@@ -122,20 +142,7 @@ export class BuiltinProvisioning implements ProvisioningPort {
   }
 
   async startOperation(request: OperationRequest): Promise<void> {
-    const now = this.clock.now();
-    const duration = (OPERATION_DURATION_MS[request.type] ?? 5000) * this.simScale;
-    await this.db
-      .insertInto('provisioning_operations')
-      .values({
-        action_id: request.actionId,
-        server_id: request.serverId,
-        type: request.type,
-        completes_at: new Date(now.getTime() + duration).toISOString(),
-        result: writeJson(outcomeOf(request.type)),
-        created_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.column('action_id').doNothing())
-      .execute();
+    await recordOperation(this.db, this.clock, request, (OPERATION_DURATION_MS[request.type] ?? 5000) * this.simScale);
   }
 
   async getOperation(actionId: number): Promise<OperationState | null> {

@@ -20,25 +20,14 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import { BuiltinProvisioning, outcomeOf } from './builtin.ts';
+import type { ProvisioningConfig } from '../../config.ts';
+import { BuiltinProvisioning, recordOperation } from './builtin.ts';
 import { diskVolume, diskVolumeXml, domainXml, networkXml, seedVolume } from './libvirt-domain.ts';
 import { seedImage } from './nocloud-seed.ts';
 import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
 import { Virsh, VirshError } from './virsh.ts';
 
-export interface LibvirtConfig {
-  /** `qemu:///system`, or a remote host's `qemu+ssh://root@host/system`. */
-  uri: string;
-  /** `kvm` where the host has it; `qemu` (software emulation) elsewhere. */
-  domainType: 'kvm' | 'qemu';
-  /** The storage pool of the servers' disks and seeds, made (a directory pool) when missing. */
-  pool: string;
-  poolDirectory: string;
-  /** A location's servers join the bridge `${bridgePrefix}${location}` (at most 15 characters). */
-  bridgePrefix: string;
-  /** How long a shutdown waits for the guest before it powers the server off. */
-  shutdownTimeoutMs: number;
-}
+export type LibvirtConfig = Extract<ProvisioningConfig, { backend: 'libvirt' }>;
 
 /** What libvirt answers for a domain it does not have. */
 const NO_DOMAIN = /failed to get domain|Domain not found|no domain with matching/i;
@@ -150,22 +139,9 @@ export class LibvirtProvisioning implements ProvisioningPort {
   async startOperation(request: OperationRequest): Promise<void> {
     const recorded = await this.db.selectFrom('provisioning_operations').select('action_id').where('action_id', '=', request.actionId).executeTakeFirst();
     if (recorded) return;
-    const now = this.clock.now();
-    // A shutdown is done when the guest has powered off, or when its time is up and it is powered off for it.
-    const completesAt = request.type === 'server.shutdown' ? now.getTime() + this.config.shutdownTimeoutMs : now.getTime();
     await this.operate(request.serverId, request.type);
-    await this.db
-      .insertInto('provisioning_operations')
-      .values({
-        action_id: request.actionId,
-        server_id: request.serverId,
-        type: request.type,
-        completes_at: new Date(completesAt).toISOString(),
-        result: writeJson(outcomeOf(request.type)),
-        created_at: now.toISOString(),
-      })
-      .onConflict((conflict) => conflict.column('action_id').doNothing())
-      .execute();
+    // A shutdown is done when the guest has powered off, or when its time is up and it is powered off for it.
+    await recordOperation(this.db, this.clock, request, request.type === 'server.shutdown' ? this.config.shutdownTimeoutMs : 0);
   }
 
   async getOperation(actionId: number): Promise<OperationState | null> {
