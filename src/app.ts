@@ -54,7 +54,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   const adjustable = config.testClock ? new AdjustableClock(db, changes) : null;
   await adjustable?.refresh();
   const clock = adjustable ?? systemClock;
-  const upstreams = createUpstreams(db, clock, changes, config.simScale, config.rdns, config.provisioning);
+  const upstreams = createUpstreams(db, clock, changes, config.simScale, config.rdns, config.provisioning, config.firewall);
 
   const runner = options.worker
     ? new JobRunner({

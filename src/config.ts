@@ -23,7 +23,27 @@ export interface Config {
   crashAt: CrashPointName | null;
   /** What runs the servers: the built-in simulator, or libvirt domains (D19). */
   provisioning: ProvisioningConfig;
+  /**
+   * Where firewall rulesets go: recorded only, or also loaded with nft onto
+   * the servers' taps (D12, D19). loadConfig always sets it; left out (a
+   * Config built by hand, as the test helper does), it is the built-in one.
+   */
+  firewall?: FirewallConfig;
+  /**
+   * How often the worker samples the counters of running servers for their
+   * metrics (METRICS_INTERVAL, seconds). loadConfig always sets it; left out
+   * (a Config built by hand), it is 60 s.
+   */
+  metricsIntervalMs?: number;
 }
+
+export type FirewallConfig =
+  | { backend: 'builtin' }
+  | {
+      backend: 'nftables';
+      /** The command that runs nft where the taps are, and its leading arguments (`['ip', 'netns', 'exec', 'hv', 'nft']`). */
+      nftCommand: string[];
+    };
 
 export type ProvisioningConfig =
   | { backend: 'builtin' }
@@ -147,6 +167,16 @@ function provisioning(env: NodeJS.ProcessEnv): ProvisioningConfig {
   };
 }
 
+function firewall(env: NodeJS.ProcessEnv): FirewallConfig {
+  const backend = env.FIREWALL_BACKEND || 'builtin';
+  if (backend === 'builtin') return { backend };
+  if (backend !== 'nftables') throw new ConfigError(`FIREWALL_BACKEND must be builtin or nftables, got "${backend}"`);
+  // Split on spaces, as the variable documents: no shell runs it, so no quoting.
+  const nftCommand = (env.FIREWALL_NFT_COMMAND || 'nft').split(/\s+/).filter(Boolean);
+  if (nftCommand.length === 0) throw new ConfigError('FIREWALL_NFT_COMMAND must name a command (such as nft, or ip netns exec NAME nft)');
+  return { backend, nftCommand };
+}
+
 function crashAt(raw: string | undefined): CrashPointName | null {
   if (raw === undefined || raw === '') return null;
   if (!isCrashPointName(raw)) throw new ConfigError(`CLOUDPLANE_CRASH_AT must name a crash point (${Object.keys(CRASH_POINTS).join(', ')}), got "${raw}"`);
@@ -182,5 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rdns: rdns(env),
     crashAt: crashAt(env.CLOUDPLANE_CRASH_AT),
     provisioning: provisioning(env),
+    firewall: firewall(env),
+    metricsIntervalMs: integerIn('METRICS_INTERVAL', env.METRICS_INTERVAL, 60, 10, 3600) * 1000,
   };
 }

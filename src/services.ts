@@ -17,10 +17,14 @@ import { projectJobs } from './modules/projects/projects.jobs.ts';
 import { ProjectService } from './modules/projects/projects.service.ts';
 import { UserService } from './modules/users/users.service.ts';
 import { SshKeyService } from './modules/ssh-keys/ssh-keys.service.ts';
+import { snapshotJobs } from './modules/snapshots/snapshots.jobs.ts';
 import { SnapshotService } from './modules/snapshots/snapshots.service.ts';
 import { ServerService } from './modules/servers/servers.service.ts';
+import { HostService } from './modules/hosts/hosts.service.ts';
 import { serverJobs } from './modules/servers/servers.jobs.ts';
 import { ServerView } from './modules/servers/server-view.ts';
+import { ServerMetricsService } from './modules/servers/server-metrics.service.ts';
+import { DEFAULT_METRICS_INTERVAL_MS, ensureServerMetricsSampling, serverMetricsJobs } from './modules/servers/server-metrics.jobs.ts';
 import { ActionService } from './modules/actions/actions.service.ts';
 import { actionJobs } from './modules/actions/actions.jobs.ts';
 import { CancellationService } from './modules/cancellation/cancellation.service.ts';
@@ -50,6 +54,8 @@ export interface Services {
   sshKeys: SshKeyService;
   snapshots: SnapshotService;
   servers: ServerService;
+  serverMetrics: ServerMetricsService;
+  hosts: HostService;
   actions: ActionService;
   cancellation: CancellationService;
   orders: OrderService;
@@ -75,6 +81,8 @@ export interface ServiceDependencies {
   sessionIdleMs: number;
   /** Nudges the local worker after a job was enqueued; a no-op where none runs. */
   wakeWorker: () => void;
+  /** How often running servers' counters are sampled for their metrics (METRICS_INTERVAL); absent: 60 s. */
+  metricsIntervalMs?: number;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -115,6 +123,9 @@ export function createServices(deps: ServiceDependencies): Services {
     sshKeys: new SshKeyService(db, clock, access),
     snapshots: new SnapshotService(db, clock, access),
     servers,
+    serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
+    // The operator's: the catalogue its locations are checked against is read from billing's back office.
+    hosts: new HostService({ db, clock, billing: upstreams.backOffice.billing }),
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, wakeWorker: deps.wakeWorker }),
     orders,
@@ -137,7 +148,19 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
   runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning });
+  // Sampling reads provisioning unwrapped, as a server's GET reads its power state: faults are meant for the actions.
+  runner.registerJobs(serverMetricsJobs, {
+    db: deps.db,
+    clock: deps.clock,
+    provisioning: deps.upstreams.backOffice.provisioning,
+    intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
+  });
+  // The sampler is one recurring job row for the whole service, made by the first worker that starts (this
+  // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail
+  // (the database went away as the process started), the next start makes it.
+  void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
+  runner.registerJobs(snapshotJobs, { provisioning: deps.upstreams.provisioning });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
   runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });
   runner.registerJobs(paymentJobs, { db: deps.db, clock: deps.clock, billing: deps.upstreams.billing, payments: deps.upstreams.payments, orders: services.orders });

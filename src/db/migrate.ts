@@ -15,6 +15,9 @@ import * as projectServerCounts from './migrations/0010-project-server-counts.ts
 import * as changeVersions from './migrations/0011-change-versions.ts';
 import * as hotPathIndexes from './migrations/0012-hot-path-indexes.ts';
 import * as provisionedServers from './migrations/0013-provisioned-servers.ts';
+import * as hypervisorHosts from './migrations/0014-hypervisor-hosts.ts';
+import * as serverMetrics from './migrations/0015-server-metrics.ts';
+import * as provisioningOperationsCarriedOut from './migrations/0016-provisioning-operations-carried-out.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -30,6 +33,9 @@ const migrations = {
   '0011-change-versions': changeVersions,
   '0012-hot-path-indexes': hotPathIndexes,
   '0013-provisioned-servers': provisionedServers,
+  '0014-hypervisor-hosts': hypervisorHosts,
+  '0015-server-metrics': serverMetrics,
+  '0016-provisioning-operations-carried-out': provisioningOperationsCarriedOut,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -84,6 +84,24 @@ export interface ServersTable {
   /** {when, reason, requested_at} of the server's one cancellation request. */
   cancellation: Json | null;
   firewall_generation: Generated<number>;
+  /** The hypervisor host placement chose (migration 0014); null: the provisioning backend's default host. */
+  host_id: number | null;
+}
+
+/** A hypervisor host of a location, registered by the operator (migration 0014). */
+export interface HostsTable {
+  id: Generated<number>;
+  name: string;
+  location: string;
+  /** The libvirt connection URI of the host. */
+  uri: string;
+  cpu_cores: number;
+  ram_mb: number;
+  disk_gb: number;
+  /** `draining`: keeps its servers, takes no new ones. */
+  state: 'active' | 'draining';
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface BandwidthPoolsTable {
@@ -191,7 +209,19 @@ export interface ProvisioningOperationsTable {
   type: string;
   completes_at: Timestamp;
   result: Json;
+  /** What the operation needs (the libvirt backend's record); null for the simulator's. */
+  parameters: Json | null;
+  /** When the backend finished acting on the machine; null while it has not (the libvirt backend's record). */
+  carried_out_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+export interface ProvisioningPrivateAddressesTable {
+  /** The project's private network, as the libvirt backend names it. */
+  network: string;
+  /** The address's host part in the network's 10.0.0.0/16. */
+  host_number: number;
+  server_id: string;
 }
 
 export interface ProvisioningServersTable {
@@ -417,12 +447,24 @@ export interface GatewayChargesTable {
   created_at: Timestamp;
 }
 
+/** Cumulative counters of a running server as the provisioning system reported them at `at` (migration 0015). */
+export interface ServerMetricSamplesTable {
+  server_id: string;
+  at: Timestamp;
+  cpu_time_ns: number;
+  network_rx_bytes: number;
+  network_tx_bytes: number;
+  disk_read_bytes: number;
+  disk_write_bytes: number;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   servers: ServersTable;
+  hosts: HostsTable;
   server_ssh_keys: ServerSshKeysTable;
   bandwidth_pools: BandwidthPoolsTable;
   project_server_counts: ProjectServerCountsTable;
@@ -435,6 +477,7 @@ export interface Database {
   billing_services: BillingServicesTable;
   provisioning_operations: ProvisioningOperationsTable;
   provisioning_servers: ProvisioningServersTable;
+  provisioning_private_addresses: ProvisioningPrivateAddressesTable;
   server_firewall_groups: ServerFirewallGroupsTable;
   ssh_keys: SshKeysTable;
   billing_accounts: BillingAccountsTable;
@@ -457,4 +500,5 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   payments: PaymentsTable;
   gateway_charges: GatewayChargesTable;
+  server_metric_samples: ServerMetricSamplesTable;
 }

@@ -9,6 +9,7 @@ import { projectRoutes } from '../modules/projects/projects.routes.ts';
 import { sshKeyRoutes } from '../modules/ssh-keys/ssh-keys.routes.ts';
 import { snapshotRoutes } from '../modules/snapshots/snapshots.routes.ts';
 import { serverRoutes } from '../modules/servers/servers.routes.ts';
+import { serverMetricsRoutes } from '../modules/servers/server-metrics.routes.ts';
 import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.ts';
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
@@ -24,6 +25,7 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(sshKeyRoutes, { sshKeys: services.sshKeys, publicUrl });
   await app.register(snapshotRoutes, { snapshots: services.snapshots, publicUrl });
   await app.register(serverRoutes, { servers: services.servers, publicUrl });
+  await app.register(serverMetricsRoutes, { serverMetrics: services.serverMetrics });
   await app.register(actionRoutes, { actions: services.actions, publicUrl });
   await app.register(cancellationRoutes, { cancellation: services.cancellation });
   await app.register(orderRoutes, { orders: services.orders, publicUrl });

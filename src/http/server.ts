@@ -12,6 +12,7 @@ import { pingDatabase } from '../db/client.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { operatorRoutes, type OperatorDependencies } from '../modules/operator/operator.routes.ts';
+import { hostRoutes } from '../modules/hosts/hosts.routes.ts';
 import type { Services } from '../services.ts';
 import { errorResponses } from './common.schemas.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
@@ -117,6 +118,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         firewallInspection: options.services.firewallInspection,
         db: options.db,
       });
+      await admin.register(hostRoutes, { hosts: options.services.hosts });
     },
     { prefix: '/admin/v1' },
   );

@@ -11,6 +11,7 @@ import { BuiltinBilling } from './billing/builtin.ts';
 import type { BillingBackOffice, BillingPort } from './billing/port.ts';
 import { FaultStore, withFaults } from './faults.ts';
 import { BuiltinFirewall } from './firewall/builtin.ts';
+import { NftablesFirewall } from './firewall/nftables.ts';
 import type { FirewallPort } from './firewall/port.ts';
 import { BuiltinProvisioning } from './provisioning/builtin.ts';
 import { PROVISIONING_PROBES, type ProvisioningPort } from './provisioning/port.ts';
@@ -19,7 +20,7 @@ import type { RdnsPort } from './rdns/port.ts';
 import { BuiltinPayments } from './payments/builtin.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import { PowerDnsRdns } from './rdns/powerdns.ts';
-import type { ProvisioningConfig, RdnsConfig } from '../config.ts';
+import type { FirewallConfig, ProvisioningConfig, RdnsConfig } from '../config.ts';
 import { LibvirtProvisioning } from './provisioning/libvirt.ts';
 
 export interface Upstreams {
@@ -39,11 +40,14 @@ export function createUpstreams(
   simScale = 1,
   rdnsConfig: RdnsConfig = { backend: 'builtin' },
   provisioningConfig: ProvisioningConfig = { backend: 'builtin' },
+  firewallConfig: FirewallConfig = { backend: 'builtin' },
 ): Upstreams {
   const faults = new FaultStore(db, clock, changes);
   const billing = new BuiltinBilling(db, clock, changes);
   const provisioning = provisioningConfig.backend === 'libvirt' ? new LibvirtProvisioning(db, clock, provisioningConfig) : new BuiltinProvisioning(db, clock, simScale);
-  const firewall = new BuiltinFirewall(db, clock);
+  // nftables also loads each server's rules onto its tap; the built-in one, which it wraps, keeps the record either way.
+  const recorder = new BuiltinFirewall(db, clock);
+  const firewall: FirewallPort = firewallConfig.backend === 'nftables' ? new NftablesFirewall(recorder, firewallConfig.nftCommand) : recorder;
   return {
     billing: withFaults('billing', billing, faults),
     provisioning: withFaults('provisioning', provisioning, faults, { probes: PROVISIONING_PROBES }),

@@ -7,11 +7,14 @@
 // unix socket, which crosses namespaces; guests are reached only from inside
 // the namespace (`ip netns exec`).
 //
-// One libvirtd serves the machine. A libvirtd left running in a namespace of
-// an earlier test run is stopped first; one running anywhere else is not
-// ours to stop, and the test says so instead of running beside it.
+// One libvirtd serves the machine, so one test file at a time holds the host:
+// `startHypervisor` waits for a lock (a directory holding its owner's pid,
+// taken over when that process is gone) and `destroy` lets it go. A
+// libvirtd left running in a namespace of an earlier test run is stopped
+// first; one running anywhere else is not ours to stop, and the test says so
+// instead of running beside it.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +45,43 @@ export interface Hypervisor {
   startLibvirtd(): Promise<void>;
   /** Everything above gone: domains of the pool, the pool, bridges, daemons, namespace, files. */
   destroy(): Promise<void>;
+}
+
+const HOST_LOCK = '/run/lock/cloudplane-test-hypervisor';
+/** Long enough for every other VM test file of a run to finish first. */
+const HOST_LOCK_WAIT_MS = 30 * 60_000;
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until this process holds the machine's hypervisor; a lock whose owner died is taken over. */
+async function lockHost(): Promise<void> {
+  mkdirSync(path.dirname(HOST_LOCK), { recursive: true });
+  await eventually(async () => {
+    try {
+      mkdirSync(HOST_LOCK);
+    } catch {
+      const owner = Number(readFileSync(path.join(HOST_LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }).trim());
+      if (owner === process.pid) return true;
+      // No pid yet: its owner is between mkdir and write; look again.
+      if (!owner || processAlive(owner)) return false;
+      rmSync(HOST_LOCK, { recursive: true, force: true });
+      return false;
+    }
+    writeFileSync(path.join(HOST_LOCK, 'pid'), String(process.pid));
+    return true;
+  }, HOST_LOCK_WAIT_MS, 250);
+}
+
+function unlockHost(): void {
+  const pidFile = path.join(HOST_LOCK, 'pid');
+  if (existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(process.pid)) rmSync(HOST_LOCK, { recursive: true, force: true });
 }
 
 function pidsOf(program: string): number[] {
@@ -107,6 +147,7 @@ export async function startHypervisor(): Promise<Hypervisor> {
   const poolDirectory = path.join(root, 'pool');
   const imageDirectory = path.join(root, 'image');
 
+  await lockHost();
   clearStaleDaemons();
   execFileSync(IMAGE_BUILDER, [imageDirectory], { stdio: 'pipe' });
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', path.join(imageDirectory, 'base.qcow2'), '64M']);
@@ -181,6 +222,7 @@ export async function startHypervisor(): Promise<Hypervisor> {
       for (const pid of pidsOf('virtlogd')) if (namespaceOf(pid) === namespace) process.kill(pid, 'SIGTERM');
       spawnSync('ip', ['netns', 'delete', namespace]);
       rmSync(root, { recursive: true, force: true });
+      unlockHost();
     },
   };
   return hypervisor;

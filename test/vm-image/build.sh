@@ -1,8 +1,10 @@
 #!/bin/sh
 # Builds the test VM image from Debian's own packages, nothing downloaded:
 # the kernel of linux-image-amd64 and an initramfs of busybox-static,
-# dropbear-bin (with the libraries it links) and the virtio modules, in the
-# order `modinfo -F depends` gives, around the init beside this script.
+# dropbear-bin (with the libraries it links) and the modules it needs (virtio
+# devices, ext4 for the server's disk, IDE CD-ROMs, the guest agent's virtio
+# port), in the order `modinfo -F depends` gives, around the init and the
+# guest agent beside this script.
 #   build.sh OUTPUT_DIR  →  OUTPUT_DIR/vmlinuz, OUTPUT_DIR/initramfs.cpio.gz
 set -eu
 out=$1
@@ -32,7 +34,9 @@ add_module() {
   echo "$1" >> "$root/etc/modules-load"
 }
 : > "$root/etc/modules-load"
-for module in virtio_pci virtio_blk virtio_net virtio_rng isofs; do add_module "$module"; done
+# virtio_console: the guest agent's port. ext4 asks for crc32c through the crypto API (its softdep): the generic one, as the emulated CPU may lack SSE 4.2.
+# ata_piix, sr_mod: the IDE CD-ROM drives (libata, scsi_mod and cdrom come as their dependencies).
+for module in virtio_pci virtio_blk virtio_net virtio_rng virtio_console isofs crc32c_generic ext4 ata_piix sr_mod; do add_module "$module"; done
 
 cat > "$root/etc/passwd" <<'PASSWD'
 root:x:0:0:root:/root:/bin/sh
@@ -41,7 +45,8 @@ echo 'root:*:19000:0:99999:7:::' > "$root/etc/shadow"
 echo 'root:x:0:' > "$root/etc/group"
 echo '/bin/sh' > "$root/etc/shells"
 cp "$here/init" "$root/init"
-chmod 755 "$root/init"
+cp "$here/guest-agent" "$root/sbin/guest-agent"
+chmod 755 "$root/init" "$root/sbin/guest-agent"
 
 mkdir -p "$out"
 (cd "$root" && find . | /bin/busybox cpio -o -H newc 2>/dev/null | gzip -1) > "$out/initramfs.cpio.gz.tmp"

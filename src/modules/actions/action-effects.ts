@@ -3,7 +3,7 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
-import { allocateIpv6Subnet, listServerAddresses } from '../addresses/address-pools.ts';
+import { allocateIpv6Subnet, listServerAddresses, releaseServerIpv6Subnets } from '../addresses/address-pools.ts';
 import { replaceServerSshKeys, type ServerRecord } from '../servers/server-records.ts';
 import { completeSnapshot, failSnapshot } from '../snapshots/snapshots.service.ts';
 import type { ActionRow } from './actions.repo.ts';
@@ -89,8 +89,16 @@ export async function applyEffects(
   }
 }
 
-/** What a failed action leaves behind: a snapshot being made is marked failed. */
+/**
+ * What a failed action leaves behind: a snapshot being made is marked
+ * failed; the subnet an IPv6 enabling took before provisioning was asked is
+ * given back (the action could start only while the server had none).
+ */
 export async function applyFailure(db: Kysely<Database>, action: ActionRow): Promise<void> {
+  if (action.type === 'server.enable_ipv6') {
+    await releaseServerIpv6Subnets(db, action.server_id);
+    return;
+  }
   if (action.type !== 'server.create_snapshot') return;
   const params = readJson<{ snapshot_id?: number }>(action.params);
   if (params.snapshot_id) await failSnapshot(db, params.snapshot_id);

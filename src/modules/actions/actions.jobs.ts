@@ -13,8 +13,9 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import type { OperationParameters, OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/address-pools.ts';
+import { operationParameters } from '../servers/server-definition.ts';
 import { findServer } from '../servers/server-records.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
@@ -62,6 +63,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     if (operation.state === 'running') {
       throw new RetryLater(Math.max(10, Date.parse(operation.completesAt) - clock.now().getTime()), 'operation running');
     }
+    if (operation.state === 'failed') return finishWithError(action, from, 'provisioning_error', `The provisioning system could not carry out the action: ${operation.message}`);
     crashPoint('action.before-settle');
     try {
       await db.transaction().execute(async (trx) => {
@@ -107,8 +109,17 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
   const from: Phase = { status: action.status, phase: action.phase };
 
   if (action.phase === 'submit') {
+    const server = await findServer(db, action.server_id);
+    if (!server) return finishWithError(action, from, 'server_deleted', 'The server was deleted before the action started');
+    let parameters: OperationParameters;
     try {
-      await provisioning.startOperation({ actionId, serverId: action.server_id, type: action.type });
+      parameters = await operationParameters(db, server, action, clock.now().toISOString());
+    } catch (error) {
+      if (error instanceof PoolExhausted) return finishWithError(action, from, 'no_addresses', 'No IPv6 subnet is left in the location');
+      throw error;
+    }
+    try {
+      await provisioning.startOperation({ actionId, serverId: action.server_id, type: action.type, parameters });
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');

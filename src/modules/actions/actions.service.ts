@@ -78,7 +78,7 @@ export class ActionService {
       // Checked before provisioning is asked, so a busy server answers 409 whether or not provisioning is up;
       // the transaction checks again for a start that wins the race in between.
       if (await repo.findUnfinishedAction(db, server.id)) throw busy();
-      await this.requireProvisioningAvailable();
+      await this.requireProvisioningAvailable(server.id);
       const action = await db.transaction().execute(async (trx) => {
         if (await repo.findUnfinishedAction(trx, server.id)) throw busy();
         const current = await findServer(trx, server.id);
@@ -111,10 +111,12 @@ export class ActionService {
    * system is not taking work: the client can send the same request again
    * (the unavailable error is the spec's 503 with Retry-After). Any other
    * trouble asking is left to the job, which meets it and records it on the action.
+   * Asked of the hypervisor host that runs the server: a host that does not
+   * answer refuses its own servers' actions, and the rest of its location works on.
    */
-  private async requireProvisioningAvailable(): Promise<void> {
+  private async requireProvisioningAvailable(serverId: string): Promise<void> {
     try {
-      await this.deps.provisioning.checkAvailable();
+      await this.deps.provisioning.checkAvailable(serverId);
     } catch (error) {
       if (!isUpstreamError(error) || error.kind === 'unavailable') throw error;
     }
@@ -138,8 +140,9 @@ export class ActionService {
         const offered = product ? product.images : catalogue.images.map((entry) => entry.name);
         if (!offered.includes(image)) throw validationError('image', "is not an image the server's product offers");
         const keyIds = await requireOwnedSshKeys(db, projectId, (body.ssh_keys as number[] | undefined) ?? []);
-        const displayName = catalogue.images.find((entry) => entry.name === image)?.display_name ?? image;
-        return { image, image_display_name: displayName, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
+        const entry = catalogue.images.find((candidate) => candidate.name === image);
+        // Where the image's files are, read with the catalogue the choice was checked against (D19).
+        return { image, image_display_name: entry?.display_name ?? image, image_files: entry?.files ?? {}, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
       }
       case 'create_snapshot':
         return { name: body.name ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
@@ -151,7 +154,7 @@ export class ActionService {
         const catalogue = await this.deps.billing.getCatalogue();
         const iso = catalogue.isos.find((entry) => entry.id === body.iso_id);
         if (!iso) throw validationError('iso_id', 'is not an ISO of the catalogue');
-        return { iso_id: iso.id, iso_name: iso.name };
+        return { iso_id: iso.id, iso_name: iso.name, iso_file: iso.file ?? null };
       }
       case 'enable_ipv6': {
         if ((await listServerAddresses(db, server.id)).ipv6Subnets.length > 0) throw conflict('IPv6 is already enabled on this server');

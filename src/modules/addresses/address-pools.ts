@@ -204,6 +204,12 @@ export async function releaseServerAddresses(db: Kysely<Database>, serverId: str
   return Number(result.numDeletedRows);
 }
 
+/** Frees the server's IPv6 subnets (an IPv6 enabling that failed gives back the subnet it took); returns how many. */
+export async function releaseServerIpv6Subnets(db: Kysely<Database>, serverId: string): Promise<number> {
+  const result = await db.deleteFrom('ip_allocations').where('server_id', '=', serverId).where('kind', '=', 'ipv6_subnet').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export interface ServerAddresses {
   /** Primary first, then in the order they were given to the server. */
   ipv4: { address: string; primary: boolean }[];

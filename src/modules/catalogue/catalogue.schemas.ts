@@ -126,6 +126,13 @@ export const IsoSchema = Type.Object({
   name: Nullable(IsoName),
 });
 
+// The operator's view of an ISO adds its file on the hypervisor hosts, which
+// a provisioning system that runs servers puts in the CD-ROM drive (D19).
+export const CatalogueIsoSchema = Type.Object({
+  ...IsoSchema.properties,
+  file: Type.Optional(HostPath),
+});
+
 export const PromoCodeSchema = Type.Object({
   code: Text(50, { pattern: '^[A-Za-z0-9_-]{1,50}$' }),
   percent_off: Int32(1, 100),
@@ -136,7 +143,7 @@ export const CatalogueSchema = Type.Object({
   images: List(CatalogueImageSchema, MAX_IMAGES),
   products: List(CatalogueProductSchema, MAX_PRODUCTS),
   pricing: PricingSchema,
-  isos: List(IsoSchema, MAX_ISOS),
+  isos: List(CatalogueIsoSchema, MAX_ISOS),
   promo_codes: List(PromoCodeSchema, 500),
 });
 

@@ -6,6 +6,11 @@
 // layer-4 protocol, destination ports). The ruleset text is printed from the
 // matchers and evaluateConnection tests a connection against the very same
 // matchers, so the API's answer cannot drift from what nft enforces.
+//
+// The matchers have two printers. `forServer` prints an `inet` table as if it
+// ran inside the server (input and output hooks). `forTap` prints the same
+// rules for the hypervisor host, where the server is a tap on a bridge: a
+// `bridge` table whose chains take the frames to and from that tap.
 import ipaddr from 'ipaddr.js';
 import type { Connection, Direction, EffectiveGroup, FirewallRule } from './firewall.types.ts';
 import { parseIpAddress } from '../../ip-address.ts';
@@ -59,6 +64,13 @@ export function compileRuleset(serverId: string, generation: number, groups: Eff
 export interface CompiledGroups {
   /** The ruleset for `nft -f` on this server: the same rules, in a table named after it. */
   forServer(serverId: string, generation: number): string;
+  /**
+   * The ruleset for `nft -f` on the hypervisor host: the same rules on the
+   * server's tap, in `table bridge cloudplane_<serverId>`. It reads the
+   * connection state that hostConnectionStateRuleset() carries over (load
+   * both: without it every reply counts as a new connection).
+   */
+  forTap(serverId: string, tap: string, generation: number): string;
 }
 
 /**
@@ -67,8 +79,12 @@ export interface CompiledGroups {
  * a thousand servers parses and plans its rules once, not a thousand times.
  */
 export function compileGroups(groups: EffectiveGroup[]): CompiledGroups {
-  const chains = [...printChain('input', 'input', 'ingress', planChain(groups, 'ingress')), '', ...printChain('output', 'output', 'egress', planChain(groups, 'egress'))].join('\n');
+  const ingress = planChain(groups, 'ingress');
+  const egress = planChain(groups, 'egress');
+  const chains = [...printChain('input', 'input', 'ingress', ingress), '', ...printChain('output', 'output', 'egress', egress)].join('\n');
   const summary = `# ${groups.length} group(s) attached. Rules only allow; a restricted chain drops what no rule allows.`;
+  // Printed on first use: most callers want one printer only.
+  let tapChains: string | undefined;
   return {
     forServer(serverId, generation) {
       checkServerAndGeneration(serverId, generation);
@@ -87,11 +103,116 @@ export function compileGroups(groups: EffectiveGroup[]): CompiledGroups {
         '',
       ].join('\n');
     },
+    forTap(serverId, tap, generation) {
+      checkServerAndGeneration(serverId, generation);
+      if (!INTERFACE_NAME_PATTERN.test(tap)) throw new Error(`${JSON.stringify(tap)} is not an interface name`);
+      tapChains ??= [...printTapChain('ingress', ingress), '', ...printTapChain('egress', egress)].join('\n');
+      const table = `bridge ${tapTable(serverId)}`;
+      return [
+        `# cloudplane firewall of server ${serverId} on its tap ${tap}, generation ${generation}`,
+        summary,
+        `# Connection state comes from table inet ${CONNECTION_STATE_TABLE} (meta mark bits ${hex(ESTABLISHED_MARK)} and ${hex(INVALID_MARK)}).`,
+        // Replaced whole in one transaction, as forServer's table is.
+        `table ${table} {}`,
+        `delete table ${table}`,
+        `table ${table} {`,
+        tapChains,
+        '',
+        // Frames through the bridge to or from the tap (other servers, the uplink).
+        '  chain forward {',
+        '    type filter hook forward priority filter; policy accept;',
+        `    oifname "${tap}" goto ingress`,
+        `    iifname "${tap}" goto egress`,
+        '  }',
+        '',
+        '  # Frames the host itself sends to the server, and those the server sends to the host.',
+        '  chain output {',
+        '    type filter hook output priority filter; policy accept;',
+        `    oifname "${tap}" goto ingress`,
+        '  }',
+        '',
+        '  chain input {',
+        '    type filter hook input priority filter; policy accept;',
+        `    iifname "${tap}" goto egress`,
+        '  }',
+        '}',
+        '',
+      ].join('\n');
+    },
   };
 }
 
-function checkServerAndGeneration(serverId: string, generation: number): void {
+/**
+ * Removes the server's tap table from the host (a deleted server); nothing
+ * when it is not there.
+ */
+export function tapTableRemoval(serverId: string): string {
+  checkServerId(serverId);
+  const table = `bridge ${tapTable(serverId)}`;
+  return [`table ${table} {}`, `delete table ${table}`, ''].join('\n');
+}
+
+function tapTable(serverId: string): string {
+  return `cloudplane_${serverId}`;
+}
+
+function checkServerId(serverId: string): void {
   if (!SERVER_ID_PATTERN.test(serverId)) throw new Error(`server id ${JSON.stringify(serverId)} cannot name an nftables table`);
+}
+
+// Connection tracking on the hypervisor host. A tap table matches frames by
+// their bridge port, and nftables' bridge family can only read a connection's
+// state (`ct state`) with nf_conntrack_bridge, which kernels may lack (nft
+// then refuses the rule: "Protocol error"). br_netfilter tracks bridged IPv4
+// and IPv6 anyway (net.bridge.bridge-nf-call-iptables and -ip6tables = 1)
+// and runs the inet hooks on them, where `ct state` works but the bridge port
+// is unknown. So one host-wide inet table copies the state into two bits of
+// the packet's mark before the bridge hooks see it, and every tap table reads
+// the bits. A host without br_netfilter never sets them: replies then count as
+// new connections and are dropped where no rule allows them (closed, not open).
+const CONNECTION_STATE_TABLE = 'cloudplane_connection_state';
+const ESTABLISHED_MARK = 0x10000000;
+const INVALID_MARK = 0x20000000;
+// Linux interface names: at most 15 characters, printed into a ruleset run as root.
+const INTERFACE_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,15}$/;
+
+function hex(value: number): string {
+  return `0x${value.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * The host-wide table that carries connection state to the tap tables:
+ * loaded with them (the same text every time, replaced whole), never per server.
+ */
+export function hostConnectionStateRuleset(): string {
+  const keep = hex(~(ESTABLISHED_MARK | INVALID_MARK) >>> 0);
+  const chain = (name: string, hook: 'prerouting' | 'output') => [
+    `  chain ${name} {`,
+    // After conntrack (priority -200) has attached the connection; before any bridge filter reads the bits.
+    `    type filter hook ${hook} priority mangle; policy accept;`,
+    // Cleared first: a mark a local socket set must not pass as a connection state.
+    `    meta mark set meta mark & ${keep}`,
+    `    ct state established,related meta mark set meta mark | ${hex(ESTABLISHED_MARK)}`,
+    `    ct state invalid meta mark set meta mark | ${hex(INVALID_MARK)}`,
+    '  }',
+  ];
+  const table = `inet ${CONNECTION_STATE_TABLE}`;
+  return [
+    '# cloudplane: connection state for the servers\' tap tables (bridge family), copied into the meta mark.',
+    `table ${table} {}`,
+    `delete table ${table}`,
+    `table ${table} {`,
+    // Bridged frames reach prerouting through br_netfilter; the host's own packets to a server pass output.
+    ...chain('prerouting', 'prerouting'),
+    '',
+    ...chain('output', 'output'),
+    '}',
+    '',
+  ].join('\n');
+}
+
+function checkServerAndGeneration(serverId: string, generation: number): void {
+  checkServerId(serverId);
   if (!Number.isSafeInteger(generation) || generation < 0) throw new Error(`generation ${generation} is not a non-negative integer`);
 }
 
@@ -239,8 +360,46 @@ function printChain(name: string, hook: 'input' | 'output', direction: Direction
   return lines;
 }
 
-function printMatcher(matcher: Matcher, direction: Direction): string {
+/**
+ * A direction of the tap table: a regular chain the base chains `goto` for
+ * the tap's frames only (every server's table hooks the same bridge, so a
+ * base chain must let other taps' frames be). Frames to the server are its
+ * ingress, frames from it its egress; a restricted chain ends in a drop.
+ */
+function printTapChain(direction: Direction, plan: ChainPlan): string[] {
+  const lines = [`  chain ${direction} {`];
+  if (!plan.restricted) {
+    lines.push(`    # no ${direction === 'ingress' ? '' : 'egress '}group attached: all traffic passes`, '    accept', '  }');
+    return lines;
+  }
+  lines.push(
+    '    # Stateful: replies to (and ICMP errors about) allowed connections pass (ct state established,related).',
+    `    meta mark & ${hex(ESTABLISHED_MARK)} == ${hex(ESTABLISHED_MARK)} accept`,
+    `    meta mark & ${hex(INVALID_MARK)} == ${hex(INVALID_MARK)} drop`,
+    // Inside the server an inet table never sees ARP; on the bridge it must pass, or IPv4 stops.
+    '    # ARP, IPv4\'s address resolution, always passes.',
+    '    ether type arp accept',
+    // No loopback rule: loopback traffic never crosses the tap (evaluateConnection allows it, as the server does).
+    '    # IPv6 neighbour discovery (and the MLD it relies on) always passes, or IPv6 breaks under the drop.',
+    `    ${ICMPV6_NEIGHBOUR_DISCOVERY}`,
+    `    ${ICMPV6_MULTICAST_LISTENER_DISCOVERY}`,
+  );
+  for (const matcher of plan.matchers) lines.push(`    ${printMatcher(matcher, direction, 'bridge')}`);
+  lines.push('    drop', '  }');
+  return lines;
+}
+
+/**
+ * An inet table sees IP packets only, and says "IPv6" with `meta nfproto`. A
+ * bridge table sees every frame (nfproto is always "bridge" there): it says
+ * "IPv6" with the ether type, and a rule that names neither a family nor a
+ * protocol is kept to IP frames so that it allows what the inet rule allows.
+ */
+type Dialect = 'inet' | 'bridge';
+
+function printMatcher(matcher: Matcher, direction: Direction, dialect: Dialect = 'inet'): string {
   const parts: string[] = [];
+  if (dialect === 'bridge' && matcher.family === null && matcher.protocol === null) parts.push('ether type { ip, ip6 }');
   const side = direction === 'ingress' ? 'saddr' : 'daddr';
   if (matcher.network !== null) {
     const { address, prefix } = matcher.network;
@@ -249,7 +408,8 @@ function printMatcher(matcher: Matcher, direction: Direction): string {
   if (matcher.protocol === 'icmp') {
     // The network already pins the family; without one, say it.
     if (matcher.family === 'ipv4') parts.push('ip protocol icmp');
-    else parts.push(matcher.network === null ? 'meta nfproto ipv6 meta l4proto ipv6-icmp' : 'meta l4proto ipv6-icmp');
+    else if (matcher.network !== null) parts.push('meta l4proto ipv6-icmp');
+    else parts.push(dialect === 'inet' ? 'meta nfproto ipv6 meta l4proto ipv6-icmp' : 'ether type ip6 meta l4proto ipv6-icmp');
   } else if (matcher.protocol !== null) {
     parts.push(
       matcher.ports === null

@@ -48,7 +48,7 @@ export class BackOfficeService {
 
   /** Replaces what billing sells once every reference in it holds; every process's copies follow (this one's at once). */
   async replaceCatalogue(catalogue: Catalogue): Promise<Catalogue> {
-    const problems = [...catalogueProblems(catalogue), ...(await this.missingImageFiles(catalogue))];
+    const problems = [...catalogueProblems(catalogue), ...(await this.missingHostFiles(catalogue))];
     if (problems.length > 0) {
       throw new AppError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
     }
@@ -56,11 +56,14 @@ export class BackOfficeService {
     return this.deps.billing.getCurrentCatalogue();
   }
 
-  /** An image whose files are not on the hypervisor hosts could never be created: each missing file is a problem. */
-  private async missingImageFiles(catalogue: Catalogue): Promise<{ field: string; message: string }[]> {
-    const named = catalogue.images.flatMap((image, i) =>
-      (['disk', 'kernel', 'initrd'] as const).flatMap((kind) => (image.files?.[kind] ? [{ field: `images[${i}].files.${kind}`, path: image.files[kind] }] : [])),
-    );
+  /** An image or ISO whose files are not on the hypervisor hosts could never be used: each missing file is a problem. */
+  private async missingHostFiles(catalogue: Catalogue): Promise<{ field: string; message: string }[]> {
+    const named = [
+      ...catalogue.images.flatMap((image, i) =>
+        (['disk', 'kernel', 'initrd'] as const).flatMap((kind) => (image.files?.[kind] ? [{ field: `images[${i}].files.${kind}`, path: image.files[kind] }] : [])),
+      ),
+      ...catalogue.isos.flatMap((iso, i) => (iso.file ? [{ field: `isos[${i}].file`, path: iso.file }] : [])),
+    ];
     if (named.length === 0) return [];
     const missing = new Set(await this.deps.provisioning.missingFiles(named.map((entry) => entry.path)));
     return named.filter((entry) => missing.has(entry.path)).map((entry) => ({ field: entry.field, message: `${entry.path} is not on the hypervisor hosts` }));

@@ -11,6 +11,7 @@ import type { Catalogue, CatalogueProduct } from '../catalogue/catalogue.schemas
 import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/server-placement.ts';
 import type * as servers from '../servers/server-records.ts';
 import { requireCompletedSnapshot } from '../snapshots/snapshots.service.ts';
+import { requireHostRoom } from '../hosts/hosts.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
 
@@ -71,6 +72,8 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
     const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
     items.push({ description: `Promotion ${promo.code} (−${promo.percent_off}%)`, amount: -Math.round((subtotal * promo.percent_off) / 100) });
   }
+  // Last of the choices: a location whose hypervisor hosts are all full or draining is out of stock for this plan.
+  await requireHostRoom(db, placement.location.code, product.plan);
 
   return {
     type: 'server',

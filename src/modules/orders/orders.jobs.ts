@@ -21,6 +21,7 @@ import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.t
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ImageFiles } from '../catalogue/catalogue.schemas.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/server-placement.ts';
+import { NoHostRoom } from '../hosts/hosts.service.ts';
 import * as servers from '../servers/server-records.ts';
 import { deleteServer } from '../servers/server-deletion.ts';
 import * as repo from './orders.repo.ts';
@@ -157,7 +158,13 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
       // Another run placed it first: that one is the order's server.
       const already = readJson<ServerDelivery>(current.delivery).placed;
       if (already) return already;
-      await placeServer(trx, { clock }, { id: order.project_id }, checked, { serverId, serviceId });
+      try {
+        await placeServer(trx, { clock }, { id: order.project_id }, checked, { serverId, serviceId });
+      } catch (error) {
+        // Hosts filled up (or were drained) since the order was taken: paid, but it cannot be delivered.
+        if (error instanceof NoHostRoom) throw new DeliveryFailed(error.reason);
+        throw error;
+      }
       await repo.recordDelivery(trx, order.id, { ...delivery, placed });
       return placed;
     });

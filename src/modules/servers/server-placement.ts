@@ -15,6 +15,7 @@ import type { NewBillingService } from '../../upstreams/billing/port.ts';
 import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/address-pools.ts';
 import { nextDueDate } from '../catalogue/billing-cycles.ts';
 import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
+import { chooseHost } from '../hosts/hosts.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './servers.repo.ts';
 
@@ -88,8 +89,9 @@ export function serviceFor(catalogue: Catalogue, placement: CheckedPlacement, bi
 
 /**
  * Creates the server running, with its addresses and keys, billed by
- * `billing.serviceId`. `db` must be a transaction: a pool that runs out undoes
- * the whole server.
+ * `billing.serviceId`, on a hypervisor host of its location with room for its
+ * plan (NoHostRoom when none has). `db` must be a transaction: a pool that
+ * runs out undoes the whole server.
  */
 export async function placeServer(
   db: Kysely<Database>,
@@ -100,6 +102,9 @@ export async function placeServer(
 ): Promise<void> {
   const { request, product, location } = placement;
   const keyIds = await requireOwnedSshKeys(db, project.id, request.ssh_keys ?? []);
+
+  // Chosen and locked in this transaction, so no other placement fills the host meanwhile (a location without hosts: none).
+  const hostId = await chooseHost(db, location.code, product.plan);
 
   const now = deps.clock.now();
   const serverId = billing.serverId;
@@ -128,6 +133,7 @@ export async function placeServer(
       bandwidth_extra_gb: 0,
       bandwidth_used_gb: 0,
       billing_service_id: billing.serviceId,
+      host_id: hostId,
     })
     .execute();
   // A new server has no keys to replace: without any, that is one statement fewer.

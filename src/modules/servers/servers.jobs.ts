@@ -1,5 +1,6 @@
 // The servers module's background steps: removing a deleted server from the
-// provisioning system, and the safety net of the operator's import.
+// provisioning system, powering a suspended server's machine off (and on
+// again when the suspension ends), and the safety net of the operator's import.
 //
 // A deleted server's removal (D19, D20) is enqueued in the deletion's
 // transaction and asked at once after the commit; the job is the safety net
@@ -66,5 +67,44 @@ export async function removeServerNow(db: Kysely<Database>, provisioning: Provis
   await withdrawQueuedJob(db, jobId);
 }
 
+/**
+ * The server's machine powered as its record says, outside any action: off
+ * while the server is suspended, on again when it is unsuspended to
+ * `running`. It reads the record when it runs, so the last change wins.
+ */
+export const SERVER_POWER_SYNC_JOB = defineJob({
+  name: 'server.power.sync',
+  payload: Type.Object({ serverId: Type.String() }),
+  handler: async ({ serverId }, deps: { db: Kysely<Database>; provisioning: ProvisioningPort }) => {
+    try {
+      await syncPower(deps.db, deps.provisioning, serverId);
+    } catch (error) {
+      if (isUpstreamError(error) && error.kind !== 'failed') throw new RetryLater(REMOVAL_RETRY_MS, error.message);
+      throw error;
+    }
+  },
+});
+
+async function syncPower(db: Kysely<Database>, provisioning: ProvisioningPort, serverId: string): Promise<void> {
+  const server = await repo.findServer(db, serverId);
+  if (!server) return;
+  await provisioning.setPower(serverId, server.status === 'running' ? 'running' : 'stopped');
+}
+
+/** In the suspension's (or its end's) transaction: the machine made to follow, due as a safety net; its job id. */
+export function enqueuePowerSync(trx: Kysely<Database>, clock: Clock, serverId: string): Promise<number> {
+  return enqueueJob(trx, clock, SERVER_POWER_SYNC_JOB, { serverId }, { delayMs: REMOVAL_RETRY_MS, maxAttempts: 1000 });
+}
+
+/** Makes the machine follow now; on success the safety net is withdrawn, on failure it stays. */
+export async function syncPowerNow(db: Kysely<Database>, provisioning: ProvisioningPort, serverId: string, jobId: number): Promise<void> {
+  try {
+    await syncPower(db, provisioning, serverId);
+  } catch {
+    return;
+  }
+  await withdrawQueuedJob(db, jobId);
+}
+
 /** The server module's jobs, registered by `registerJobs` (services.ts). */
-export const serverJobs = [SERVER_IMPORT_SETTLE_JOB, SERVER_REMOVAL_JOB];
+export const serverJobs = [SERVER_IMPORT_SETTLE_JOB, SERVER_REMOVAL_JOB, SERVER_POWER_SYNC_JOB];

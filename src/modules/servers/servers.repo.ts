@@ -402,6 +402,13 @@ export async function listServerPublicKeys(db: Kysely<Database>, serverId: strin
   return rows.map((row) => row.public_key);
 }
 
+/** The public keys of these project keys, in id order (a reinstall's keys, before they are the server's). */
+export async function listPublicKeysById(db: Kysely<Database>, keyIds: readonly number[]): Promise<string[]> {
+  if (keyIds.length === 0) return [];
+  const rows = await db.selectFrom('ssh_keys').select('public_key').where('id', 'in', keyIds).orderBy('id').execute();
+  return rows.map((row) => row.public_key);
+}
+
 /** The power state the machine was found in, only over the status it was read with (an action or suspension in between wins). */
 export async function recordPowerState(db: Kysely<Database>, serverId: string, from: ServersTable['status'], to: 'running' | 'stopped'): Promise<void> {
   await db.updateTable('servers').set({ status: to }).where('id', '=', serverId).where('status', '=', from).execute();

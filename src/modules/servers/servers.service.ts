@@ -7,13 +7,14 @@ import { billingAccountRequired, notFound } from '../../errors.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingBackOffice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
+import { requireHostRoom } from '../hosts/hosts.service.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
 import type { MemberProjectRow } from '../projects/project-access.ts';
 import * as repo from './servers.repo.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
-import { SERVER_IMPORT_SETTLE_JOB } from './servers.jobs.ts';
+import { enqueuePowerSync, SERVER_IMPORT_SETTLE_JOB, syncPowerNow } from './servers.jobs.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 import { toSummary, type ServerView } from './server-view.ts';
 
@@ -87,6 +88,8 @@ export class ServerService {
     if (ownerId === undefined || !(await backOffice.getAccount(ownerId))) throw billingAccountRequired();
     const catalogue = await backOffice.getCatalogue();
     const placement = checkPlacement(catalogue, request, { requireStock: false });
+    // Stock is not asked of an import, but a hypervisor host with room is (placement asks again under the host's lock).
+    await requireHostRoom(db, placement.location.code, placement.product.plan);
     // Billing is called before the transaction, never inside it; a server that then cannot be placed ends its service.
     const serverId = newServerId();
     const settleJobId = await enqueueJob(db, clock, SERVER_IMPORT_SETTLE_JOB, { serverId, userId: ownerId }, { delayMs: BILLING_ANSWER_BOUND_MS, maxAttempts: 1000 });
@@ -113,35 +116,47 @@ export class ServerService {
   /**
    * Suspending remembers the power state, so unsuspending returns to it.
    * Each is one conditional statement, so a power action finishing at the
-   * same moment cannot lose the suspension or the state to return to.
+   * same moment cannot lose the suspension or the state to return to. The
+   * machine follows (a suspended server's is powered off; an unsuspended
+   * running one's powered on) through a job committed with the change.
    */
   async suspend(serverId: string): Promise<Server> {
     const server = await repo.findServer(this.deps.db, serverId);
     if (!server) throw notFound('server');
-    const result = await this.deps.db
-      .updateTable('servers')
-      .set((eb) => ({ status: 'suspended', suspended_from: eb.ref('status') as never }))
-      .where('id', '=', serverId)
-      .where('status', '<>', 'suspended')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
+    const { suspended, powerJobId } = await this.deps.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('servers')
+        .set((eb) => ({ status: 'suspended', suspended_from: eb.ref('status') as never }))
+        .where('id', '=', serverId)
+        .where('status', '<>', 'suspended')
+        .executeTakeFirst();
+      const moved = Number(result.numUpdatedRows) > 0;
+      return { suspended: moved, powerJobId: moved ? await enqueuePowerSync(trx, this.deps.clock, serverId) : null };
+    });
+    if (suspended && server.billingServiceId !== null) {
       await this.deps.backOffice.setServiceStatus(server.billingServiceId, 'Suspended');
     }
+    if (powerJobId !== null) await syncPowerNow(this.deps.db, this.deps.provisioning, serverId, powerJobId);
     return this.operatorView(serverId);
   }
 
   async unsuspend(serverId: string): Promise<Server> {
     const server = await repo.findServer(this.deps.db, serverId);
     if (!server) throw notFound('server');
-    const result = await this.deps.db
-      .updateTable('servers')
-      .set({ status: sql`coalesce(suspended_from, 'running')` as never, suspended_from: null })
-      .where('id', '=', serverId)
-      .where('status', '=', 'suspended')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) > 0 && server.billingServiceId !== null) {
+    const { unsuspended, powerJobId } = await this.deps.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('servers')
+        .set({ status: sql`coalesce(suspended_from, 'running')` as never, suspended_from: null })
+        .where('id', '=', serverId)
+        .where('status', '=', 'suspended')
+        .executeTakeFirst();
+      const moved = Number(result.numUpdatedRows) > 0;
+      return { unsuspended: moved, powerJobId: moved ? await enqueuePowerSync(trx, this.deps.clock, serverId) : null };
+    });
+    if (unsuspended && server.billingServiceId !== null) {
       await this.deps.backOffice.setServiceStatus(server.billingServiceId, 'Active');
     }
+    if (powerJobId !== null) await syncPowerNow(this.deps.db, this.deps.provisioning, serverId, powerJobId);
     return this.operatorView(serverId);
   }
 

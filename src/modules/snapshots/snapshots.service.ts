@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound, snapshotNotReady, validationError } from '../../errors.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
+import { enqueueSnapshotRemoval } from './snapshots.jobs.ts';
 import * as repo from './snapshots.repo.ts';
 import type { Snapshot } from './snapshots.schemas.ts';
 
@@ -43,8 +44,7 @@ export async function requireCompletedSnapshot(db: Kysely<Database>, projectId: 
 export class SnapshotService {
   constructor(
     private readonly db: Kysely<Database>,
-    // Kept for the wiring in services.ts; nothing here reads the time yet.
-    readonly clock: Clock,
+    private readonly clock: Clock,
     private readonly access: ProjectAccess,
   ) {}
 
@@ -61,14 +61,23 @@ export class SnapshotService {
     return toSnapshot(row);
   }
 
-  /** A snapshot still being created cannot be deleted: 409 `conflict` until it has settled. */
+  /**
+   * A snapshot still being created cannot be deleted: 409 `conflict` until
+   * it has settled. A made one is removed from its server's host by a job
+   * committed with the deletion.
+   */
   async delete(actor: Actor, slug: string, id: number): Promise<void> {
     const project = await this.access.require(actor, slug, { write: true, ready: true });
-    if (await repo.deleteSettledSnapshot(this.db, project.id, id)) return;
-    const row = await repo.findProjectSnapshot(this.db, project.id, id);
-    if (!row) throw notFound('Snapshot');
-    if (row.status === 'creating') throw snapshotNotReady();
-    // It settled between the two statements, so it can go now (unless another request took it first).
-    if (!(await repo.deleteSettledSnapshot(this.db, project.id, id))) throw notFound('Snapshot');
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const row = await repo.findProjectSnapshot(trx, project.id, id);
+      if (!row) throw notFound('Snapshot');
+      if (row.status === 'creating') throw snapshotNotReady();
+      // One statement decides (not `creating`): a snapshot settling at this moment is never deleted half-made.
+      if (!(await repo.deleteSettledSnapshot(trx, project.id, id))) return null;
+      if (row.status === 'completed' && row.server_id !== null) await enqueueSnapshotRemoval(trx, this.clock, row.server_id, row.id);
+      return row;
+    });
+    // Another request deleted it first.
+    if (!deleted) throw notFound('Snapshot');
   }
 }

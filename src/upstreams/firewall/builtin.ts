@@ -79,6 +79,10 @@ export class BuiltinFirewall implements FirewallPort {
     }
   }
 
+  // Nothing runs a ruleset here to be removed. The record stays, as it always
+  // has: the operator API answers 404 for a server that is gone.
+  async forgetServer(): Promise<void> {}
+
   async attachedGroups(serverId: string): Promise<number[]> {
     const rows = await selectAttachedGroups(this.db, serverId);
     return rows.map((row) => row.group_id);

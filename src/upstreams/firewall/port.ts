@@ -26,6 +26,12 @@ export interface FirewallPort {
    * fails, the whole batch is sent again.
    */
   applyRulesets(rulesets: readonly ServerRuleset[]): Promise<void>;
+  /**
+   * The server is gone for good: whatever enforces its ruleset is removed
+   * (the nftables backend deletes its tap table). Harmless to repeat, and for
+   * a server that never had a ruleset.
+   */
+  forgetServer(serverId: string): Promise<void>;
   /** Answers when the controller can take requests; fails as the controller fails. */
   ping(): Promise<void>;
   getApplied(serverId: string): Promise<AppliedRuleset | null>;

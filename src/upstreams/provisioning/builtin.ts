@@ -8,6 +8,8 @@ import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
+import type { ServerCounters } from './port.ts';
+import { SIMULATED_SINCE_MS, simulatedCounters } from './simulated-counters.ts';
 
 /** How long each operation takes before scaling, in milliseconds. */
 export const OPERATION_DURATION_MS: Record<string, number> = {
@@ -43,9 +45,11 @@ function outcomeOf(type: string): Record<string, unknown> {
 
 /**
  * Records an operation, done `durationMs` from now, with the outcome it
- * reports; a second record for the same action changes nothing.
+ * reports and its inputs; a second record for the same action changes
+ * nothing. `carriedOut: false` records one whose work is still to be done
+ * (the libvirt backend marks it once it has acted on the machine).
  */
-export async function recordOperation(db: Kysely<Database>, clock: Clock, request: OperationRequest, durationMs: number): Promise<void> {
+export async function recordOperation(db: Kysely<Database>, clock: Clock, request: OperationRequest, durationMs: number, options: { carriedOut: boolean } = { carriedOut: true }): Promise<void> {
   const now = clock.now();
   await db
     .insertInto('provisioning_operations')
@@ -55,6 +59,8 @@ export async function recordOperation(db: Kysely<Database>, clock: Clock, reques
       type: request.type,
       completes_at: new Date(now.getTime() + durationMs).toISOString(),
       result: writeJson(outcomeOf(request.type)),
+      parameters: writeJson(request.parameters),
+      carried_out_at: options.carriedOut ? now.toISOString() : null,
       created_at: now.toISOString(),
     })
     .onConflict((conflict) => conflict.column('action_id').doNothing())
@@ -141,6 +147,12 @@ export class BuiltinProvisioning implements ProvisioningPort {
     return paths.filter((path) => !existsSync(path));
   }
 
+  /** The simulator's snapshots are only cloudplane's records: nothing to remove. */
+  async deleteSnapshot(): Promise<void> {}
+
+  /** The simulator keeps no power state: cloudplane's record is the truth. */
+  async setPower(): Promise<void> {}
+
   async startOperation(request: OperationRequest): Promise<void> {
     await recordOperation(this.db, this.clock, request, (OPERATION_DURATION_MS[request.type] ?? 5000) * this.simScale);
   }
@@ -154,5 +166,25 @@ export class BuiltinProvisioning implements ProvisioningPort {
     if (!row) return null;
     if (row.completes_at > this.clock.now().toISOString()) return { state: 'running', completesAt: row.completes_at };
     return { state: 'done', result: readJson(row.result) };
+  }
+
+  /**
+   * Counters made up from the server id and the clock (simulated-counters.ts),
+   * growing from the server's creation. The simulator keeps no power state, so
+   * it answers for any server it has not deleted (or refused); one it was never
+   * asked to create (an operator's import) counts from SIMULATED_SINCE_MS with one vCPU.
+   */
+  async serverCounters(serverId: string): Promise<ServerCounters | null> {
+    const now = this.clock.now();
+    const row = await this.db
+      .selectFrom('provisioning_servers')
+      .select(['status', 'definition', 'completes_at', 'created_at'])
+      .where('server_id', '=', serverId)
+      .executeTakeFirst();
+    if (row && (row.status !== 'active' || row.completes_at > now.toISOString())) return null;
+    const machine = row
+      ? { serverId, cpuCores: readJson<ServerDefinition>(row.definition).plan.cpuCores, startedAtMs: Date.parse(row.created_at) }
+      : { serverId, cpuCores: 1, startedAtMs: SIMULATED_SINCE_MS };
+    return { at: now.toISOString(), ...simulatedCounters(machine, now.getTime()) };
   }
 }

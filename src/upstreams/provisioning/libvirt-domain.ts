@@ -1,7 +1,10 @@
 // The libvirt domain of a server (D19): named after the server id, with a
-// qcow2 disk and its NoCloud seed from the backend's storage pool, and one
-// virtio NIC on its location's bridge whose tap is named after the server
-// (the firewall is enforced on it). A direct-boot image (a kernel and an
+// qcow2 disk and its NoCloud seed (on a CD-ROM, as clouds hand it over) from
+// the backend's storage pool, a second CD-ROM drive for the customer's ISO,
+// a QEMU guest agent channel (password resets), one virtio NIC on its
+// location's bridge whose tap is named after the server (the firewall is
+// enforced on it) and, once it joins its project's private network, a
+// second NIC on that network's bridge. A direct-boot image (a kernel and an
 // initramfs) boots them instead of the disk's boot loader.
 import { macAddress } from './nocloud-seed.ts';
 import type { ServerDefinition } from './port.ts';
@@ -10,12 +13,24 @@ export interface DomainPlacement {
   domainType: 'kvm' | 'qemu';
   pool: string;
   bridge: string;
+  /** The bridge of the project's private network, when the server has joined it. */
+  privateBridge: string | null;
+  /** The ISO file in the CD-ROM drive, if any. */
+  iso: string | null;
 }
 
 /** Linux interface names hold 15 characters: `cp` and the first 13 of the server id. */
 export function tapName(serverId: string): string {
   return `cp${serverId.slice(0, 13)}`;
 }
+
+/** The tap of the server's private NIC: `cq` and the first 13 of the server id. */
+export function privateTapName(serverId: string): string {
+  return `cq${serverId.slice(0, 13)}`;
+}
+
+/** The CD-ROM drive a customer's ISO goes in (`change-media` names it). */
+export const ISO_DRIVE = 'hdc';
 
 /** The router of every server's IPv6 subnet, on the location's bridge. */
 const IPV6_LINK_GATEWAY = 'fe80::1';
@@ -55,10 +70,17 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
     `      <source pool='${escaped(placement.pool)}' volume='${diskVolume(server.id)}'/>`,
     "      <target dev='vda' bus='virtio'/>",
     '    </disk>',
-    "    <disk type='volume' device='disk'>",
+    "    <disk type='file' device='cdrom'>",
+    "      <driver name='qemu' type='raw'/>",
+    ...(placement.iso ? [`      <source file='${escaped(placement.iso)}'/>`] : []),
+    `      <target dev='${ISO_DRIVE}' bus='ide'/>`,
+    '      <readonly/>',
+    '    </disk>',
+    // The seed on a read-only CD-ROM: snapshots of the running machine leave it out, as they need every writable disk in qcow2.
+    "    <disk type='volume' device='cdrom'>",
     "      <driver name='qemu' type='raw'/>",
     `      <source pool='${escaped(placement.pool)}' volume='${seedVolume(server.id)}'/>`,
-    "      <target dev='vdb' bus='virtio'/>",
+    "      <target dev='hdd' bus='ide'/>",
     '      <readonly/>',
     '    </disk>',
     "    <interface type='bridge'>",
@@ -67,6 +89,19 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
     `      <target dev='${tapName(server.id)}'/>`,
     "      <model type='virtio'/>",
     '    </interface>',
+    ...(placement.privateBridge
+      ? [
+          "    <interface type='bridge'>",
+          `      <source bridge='${escaped(placement.privateBridge)}'/>`,
+          `      <mac address='${macAddress(server.id, 'private')}'/>`,
+          `      <target dev='${privateTapName(server.id)}'/>`,
+          "      <model type='virtio'/>",
+          '    </interface>',
+        ]
+      : []),
+    "    <channel type='unix'>",
+    "      <target type='virtio' name='org.qemu.guest_agent.0'/>",
+    '    </channel>',
     "    <serial type='pty'/>",
     "    <console type='pty'/>",
     "    <rng model='virtio'><backend model='random'>/dev/urandom</backend></rng>",
@@ -88,6 +123,15 @@ export function diskVolumeXml(server: ServerDefinition): string {
     '</volume>',
     '',
   ].join('\n');
+}
+
+/**
+ * A project's private network: a bridge of its own with no address on the
+ * host and no forwarding, so its servers reach each other and nothing else
+ * (another project's servers are on another bridge).
+ */
+export function privateNetworkXml(name: string, bridge: string): string {
+  return ['<network>', `  <name>${escaped(name)}</name>`, `  <bridge name='${escaped(bridge)}' stp='off' delay='0'/>`, '</network>', ''].join('\n');
 }
 
 /** The network that makes a location's bridge with the gateways its servers route through (IPv4's pool gateway, IPv6's fe80::1). */

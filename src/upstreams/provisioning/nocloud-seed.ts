@@ -21,11 +21,16 @@ const quoted = (text: string) => JSON.stringify(text);
  * match it: locally administered (02:…) with 40 bits of the id, so two
  * servers on one bridge are as unlikely to share one as their ids' first ten digits.
  */
-export function macAddress(serverId: string): string {
-  return ['02', ...[0, 2, 4, 6, 8].map((start) => serverId.slice(start, start + 2))].join(':');
+export function macAddress(serverId: string, nic: 'public' | 'private' = 'public'): string {
+  return [nic === 'public' ? '02' : '06', ...[0, 2, 4, 6, 8].map((start) => serverId.slice(start, start + 2))].join(':');
 }
 
-export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'network-config' | 'user-data', string> {
+/** The address a server has on its project's private network, with its prefix (`10.0.0.2/16`); the provisioning system chooses it. */
+export interface SeedExtras {
+  privateAddress?: string | null;
+}
+
+export function seedFiles(server: ServerDefinition, extras: SeedExtras = {}): Record<'meta-data' | 'network-config' | 'user-data', string> {
   const metaData = [`instance-id: ${quoted(server.id)}`, `local-hostname: ${quoted(server.hostname)}`, ''].join('\n');
 
   const addresses = [...server.ipv4.map((entry) => `${entry.address}/${entry.prefix}`), ...(server.ipv6 ? [`${server.ipv6.address}/${server.ipv6.prefix}`] : [])];
@@ -45,6 +50,10 @@ export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'netwo
     ...addresses.map((address) => `      - ${address}`),
     '    routes:',
     ...routes.flatMap((route) => [`      - to: ${quoted(route.to)}`, `        via: ${route.via}`, ...(route.via.startsWith('fe80:') ? ['        on-link: true'] : [])]),
+    // The project's private network: its own NIC, an address of its own and no routes (the network is one link).
+    ...(extras.privateAddress
+      ? ['  private:', '    match:', `      macaddress: ${quoted(macAddress(server.id, 'private'))}`, '    set-name: eth1', '    addresses:', `      - ${extras.privateAddress}`]
+      : []),
     '',
   ].join('\n');
 
@@ -65,10 +74,10 @@ export function seedFiles(server: ServerDefinition): Record<'meta-data' | 'netwo
 }
 
 /** The seed as an ISO 9660 image labelled `cidata`, in memory. */
-export async function seedImage(server: ServerDefinition): Promise<Buffer> {
+export async function seedImage(server: ServerDefinition, extras: SeedExtras = {}): Promise<Buffer> {
   const directory = await mkdtemp(join(tmpdir(), 'cloudplane-seed-'));
   try {
-    const files = seedFiles(server);
+    const files = seedFiles(server, extras);
     for (const [name, text] of Object.entries(files)) await writeFile(join(directory, name), text, { mode: 0o600 });
     const image = join(directory, 'seed.iso');
     await run('genisoimage', ['-quiet', '-output', image, '-volid', 'cidata', '-joliet', '-rock', ...Object.keys(files).map((name) => join(directory, name))]);

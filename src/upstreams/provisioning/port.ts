@@ -8,6 +8,32 @@ export interface OperationRequest {
   serverId: string;
   /** The action type, e.g. `server.reboot`. */
   type: string;
+  /** What the operation needs beyond its type (D19); which fields are set depends on the type. */
+  parameters: OperationParameters;
+}
+
+/** The plan of a server: what its machine is given. */
+export interface ServerPlan {
+  cpuCores: number;
+  ramMb: number;
+  diskGb: number;
+}
+
+/** The inputs of an operation, each named after the action types that carry it. */
+export interface OperationParameters {
+  /** `server.reinstall`: the image to install (null: a blank disk) and the keys the server has afterwards. */
+  image?: ImageSource | null;
+  sshKeys?: string[];
+  /** `server.reboot` with a plan change pending: the new plan, applied by a full power cycle. */
+  plan?: ServerPlan;
+  /** `server.create_snapshot`, `server.restore_snapshot`: cloudplane's snapshot id. */
+  snapshotId?: number;
+  /** `server.mount_iso`: the ISO and its file on the hypervisor hosts (null: the catalogue names none). */
+  iso?: { id: number; file: string | null };
+  /** `server.enable_ipv6`: the server's new IPv6 address, to configure in the guest. */
+  ipv6?: ServerAddress;
+  /** `server.enable_private_network`: the project whose private network the server joins. */
+  privateNetwork?: { project: string };
 }
 
 /** An address of a server with what the guest needs to configure it. */
@@ -40,12 +66,20 @@ export interface ServerDefinition {
    * disk). Null for a server made from a snapshot.
    */
   image: ImageSource | null;
-  plan: { cpuCores: number; ramMb: number; diskGb: number };
+  plan: ServerPlan;
+  /**
+   * The hypervisor host placement chose, by its libvirt URI; null: the
+   * backend's own default (the simulator, or `LIBVIRT_URI` when no host is
+   * registered in the location).
+   */
+  host: string | null;
   /** The primary address first. */
   ipv4: ServerAddress[];
   ipv6: ServerAddress | null;
   /** OpenSSH public keys, as the project holds them. */
   sshKeys: string[];
+  /** The project whose private network the server joins on a second NIC (the provisioning system addresses it); null: none. */
+  privateNetwork: { project: string } | null;
   /** Never stored by cloudplane (the API refuses user data today): always null. */
   userData: string | null;
   /** A root password, when one was made for the server; null: keys only. */
@@ -61,6 +95,8 @@ export type CreationState =
 
 export type OperationState =
   | { state: 'running'; completesAt: string }
+  /** The provisioning system tried and could not (a libvirt refusal); the server is as it was, or as far as the message says. */
+  | { state: 'failed'; message: string }
   /** `result` carries what the operation produced, e.g. `{root_password}` or `{size_gb}`. */
   | { state: 'done'; result: Record<string, unknown> };
 
@@ -84,10 +120,10 @@ export interface ProvisioningPort {
   readonly durations: ProvisioningDurations;
   /**
    * Whether the provisioning system takes work now (a real one answers a
-   * health endpoint). Throws the `unavailable` upstream error when it does not;
+   * health endpoint); given a server, whether the host that runs it does. Throws the `unavailable` upstream error when it does not;
    * asked before an action is recorded, so a refused start leaves nothing behind.
    */
-  checkAvailable(): Promise<void>;
+  checkAvailable(serverId?: string): Promise<void>;
   /** Registers a project; repeating it for an existing project is harmless. */
   createProject(slug: string): Promise<void>;
   /** The project as the provisioning system knows it, or null. */
@@ -108,10 +144,23 @@ export interface ProvisioningPort {
   powerState(serverId: string): Promise<'running' | 'stopped' | null>;
   /** Of these image files (absolute paths on the hypervisor hosts), the ones that are not there. */
   missingFiles(paths: readonly string[]): Promise<string[]>;
+  /** Removes a snapshot of a server; repeating it, or for a snapshot it never had, is harmless. */
+  deleteSnapshot(serverId: string, snapshotId: number): Promise<void>;
+  /**
+   * Powers the server's machine on or off outside any action (a suspension
+   * and its end); repeating it, or for a server it does not have, is harmless.
+   */
+  setPower(serverId: string, state: 'running' | 'stopped'): Promise<void>;
   /** Starts an operation on a server; repeating it for the same action is harmless. */
   startOperation(request: OperationRequest): Promise<void>;
   /** Where an operation is, or null when the provisioning system never received it. */
   getOperation(actionId: number): Promise<OperationState | null>;
+  /**
+   * The server's cumulative counters as the hypervisor reports them now, for
+   * its metrics; null when the machine is not running or not known. Counters
+   * only grow while the machine runs; they start again from 0 when it starts again.
+   */
+  serverCounters(serverId: string): Promise<ServerCounters | null>;
 }
 
 /**
@@ -120,3 +169,17 @@ export interface ProvisioningPort {
  * those faults are meant for the work itself, which a probe must not use up.
  */
 export const PROVISIONING_PROBES = ['checkAvailable'] as const satisfies readonly (keyof ProvisioningPort)[];
+
+/** A server's cumulative counters at one moment (`serverCounters`). */
+export interface ServerCounters {
+  /** When the hypervisor read them (ISO 8601, UTC). */
+  at: string;
+  /** CPU time the machine used, over all its vCPUs, in nanoseconds. */
+  cpuTimeNs: number;
+  /** Bytes received and sent, over all its network interfaces. */
+  networkRxBytes: number;
+  networkTxBytes: number;
+  /** Bytes read and written, over all its disks. */
+  diskReadBytes: number;
+  diskWriteBytes: number;
+}

@@ -23,7 +23,7 @@ export class VirshError extends UpstreamError {
 }
 
 export class Virsh {
-  constructor(private readonly uri: string) {}
+  constructor(readonly uri: string) {}
 
   /** Runs `virsh -c URI ARGS…`; its standard output, or a VirshError. */
   run(args: readonly string[]): Promise<string> {

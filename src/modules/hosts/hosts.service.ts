@@ -1,0 +1,221 @@
+// Hypervisor hosts (D19): the operator registers the machines of each
+// location (libvirt URI, capacity), lists them with what their servers use,
+// drains one (it keeps its servers and takes no new ones) and removes one
+// that is empty. Placement asks this module for a host with room for a plan
+// (chooseHost, in the placement's transaction) and ordering asks first
+// whether there is one (requireHostRoom); a location with no host
+// registered at all places on the provisioning backend's default host.
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import type { Database } from '../../db/schema.ts';
+import { AppError, notFound, validationError } from '../../errors.ts';
+import type { BillingBackOffice } from '../../upstreams/billing/port.ts';
+import * as repo from './hosts.repo.ts';
+import type { CreateHostInput, Host, UpdateHostInput } from './hosts.schemas.ts';
+
+export type { Resources } from './hosts.repo.ts';
+
+const describePlan = (plan: repo.Resources) => `${plan.cpu_cores} vCPU${plan.cpu_cores === 1 ? '' : 's'}, ${plan.ram_mb} MB memory, ${plan.disk_gb} GB disk`;
+
+/**
+ * Every host of a location is draining or full for the plan. Refused as the
+ * spec refuses a location out of stock: 400 `validation_error` on `location`.
+ * `reason` says it without the field, for an order whose delivery meets it.
+ */
+export class NoHostRoom extends AppError {
+  readonly reason: string;
+
+  constructor(location: string, plan: repo.Resources) {
+    const reason = `no hypervisor host in ${location} has room for the plan (${describePlan(plan)})`;
+    super('validation_error', `location: ${reason}`, { errors: [{ field: 'location', message: 'no hypervisor host in this location has room for the product' }] });
+    this.reason = reason;
+  }
+}
+
+const fits = (host: repo.Resources, use: repo.Resources, plan: repo.Resources) =>
+  use.cpu_cores + plan.cpu_cores <= host.cpu_cores && use.ram_mb + plan.ram_mb <= host.ram_mb && use.disk_gb + plan.disk_gb <= host.disk_gb;
+
+/**
+ * The active hosts of the location with room for the plan, the one with the
+ * most free memory first (then the oldest); null when the location has no
+ * host registered at all.
+ */
+async function hostsWithRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<repo.HostRow[] | null> {
+  const hosts = await repo.listLocationHosts(db, location);
+  if (hosts.length === 0) return null;
+  const active = hosts.filter((host) => host.state === 'active');
+  const use = await repo.hostUse(db, active.map((host) => host.id));
+  const free = (host: repo.HostRow) => host.ram_mb - (use.get(host.id) ?? repo.NO_USE).ram_mb;
+  return active.filter((host) => fits(host, use.get(host.id) ?? repo.NO_USE, plan)).sort((a, b) => free(b) - free(a) || a.id - b.id);
+}
+
+/**
+ * Refuses (NoHostRoom) a plan no host of the location can take now: asked
+ * when a server is ordered or imported, before billing is. Placement checks
+ * again under the host's lock; this only spares the client an order that
+ * could not be delivered.
+ */
+export async function requireHostRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
+  const candidates = await hostsWithRoom(db, location, plan);
+  if (candidates !== null && candidates.length === 0) throw new NoHostRoom(location, plan);
+}
+
+/**
+ * The host a server of this plan is placed on, locked until `trx` ends so
+ * that no other placement fills it meanwhile; null when the location has no
+ * host registered (the backend's default host). Throws NoHostRoom when no
+ * active host has room. `trx` must be the placement's transaction.
+ */
+export async function chooseHost(trx: Kysely<Database>, location: string, plan: repo.Resources): Promise<number | null> {
+  const candidates = await hostsWithRoom(trx, location, plan);
+  if (candidates === null) return null;
+  for (const candidate of candidates) {
+    // What was counted before the lock may have changed: a placement that held it, a drain, a smaller capacity.
+    const host = await repo.lockHost(trx, candidate.id, { activeOnly: true });
+    if (!host) continue;
+    const use = (await repo.hostUse(trx, [host.id])).get(host.id) ?? repo.NO_USE;
+    if (fits(host, use, plan)) return host.id;
+  }
+  throw new NoHostRoom(location, plan);
+}
+
+/** The libvirt URI of the host the server was placed on; null for one placed on none (the backend's default host). */
+export function hostUriOf(db: Kysely<Database>, serverId: string): Promise<string | null> {
+  return repo.hostUriOfServer(db, serverId);
+}
+
+export interface HostServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** The catalogue as billing holds it now: a host's location must be one of its locations. */
+  billing: BillingBackOffice;
+}
+
+export class HostService {
+  constructor(private readonly deps: HostServiceDependencies) {}
+
+  async create(input: CreateHostInput): Promise<Host> {
+    const { db, clock } = this.deps;
+    const catalogue = await this.deps.billing.getCurrentCatalogue();
+    if (!catalogue.locations.some((location) => location.code === input.location)) throw validationError('location', 'is not a location of the catalogue');
+    await this.requireUnique(input);
+    const now = clock.now().toISOString();
+    try {
+      const row = await repo.insertHost(db, {
+        name: input.name,
+        location: input.location,
+        uri: input.uri,
+        cpu_cores: input.cpu_cores,
+        ram_mb: input.ram_mb,
+        disk_gb: input.disk_gb,
+        state: input.state ?? 'active',
+        created_at: now,
+        updated_at: now,
+      });
+      return toHost(row, repo.NO_USE);
+    } catch (error) {
+      // Registered at the same moment by another request: answered as if it had come first.
+      if (isUniqueViolation(error)) await this.requireUnique(input);
+      throw error;
+    }
+  }
+
+  /** Every host (of one location), by location and name, each with its use. */
+  async list(location?: string): Promise<Host[]> {
+    const rows = await repo.listHosts(this.deps.db, location);
+    const use = await repo.hostUse(this.deps.db, rows.map((row) => row.id));
+    return rows.map((row) => toHost(row, use.get(row.id) ?? repo.NO_USE));
+  }
+
+  async get(id: number): Promise<Host> {
+    const row = await repo.findHost(this.deps.db, id);
+    if (!row) throw notFound('host');
+    return this.withUse(this.deps.db, row);
+  }
+
+  /**
+   * Drains (`state: draining`) or reactivates a host, changes its capacity
+   * or its URI. A capacity below what its servers use is kept as given: the
+   * host then takes no new server until enough have left. The URI changes
+   * only while no server is on the host: the provisioning system reaches
+   * each server at the URI it was created through.
+   */
+  async update(id: number, input: UpdateHostInput): Promise<Host> {
+    const { db, clock } = this.deps;
+    if (input.uri !== undefined) await this.requireUnique({ uri: input.uri }, id);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const current = await repo.lockHost(trx, id);
+        if (!current) throw notFound('host');
+        if (input.uri !== undefined && input.uri !== current.uri) {
+          const servers = await repo.countHostServers(trx, id);
+          if (servers > 0) throw new AppError('conflict', `The host has ${servers} server${servers === 1 ? '' : 's'}; its URI can change only while it has none`, { servers });
+        }
+        const next = {
+          state: input.state ?? current.state,
+          uri: input.uri ?? current.uri,
+          cpu_cores: input.cpu_cores ?? current.cpu_cores,
+          ram_mb: input.ram_mb ?? current.ram_mb,
+          disk_gb: input.disk_gb ?? current.disk_gb,
+        };
+        // A body that changes nothing leaves updated_at as it was.
+        if ((Object.keys(next) as (keyof typeof next)[]).every((field) => next[field] === current[field])) return this.withUse(trx, current);
+        const row = await repo.updateHost(trx, id, { ...next, updated_at: clock.now().toISOString() });
+        return this.withUse(trx, row ?? current);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error) && input.uri !== undefined) await this.requireUnique({ uri: input.uri }, id);
+      throw error;
+    }
+  }
+
+  /** Removes a host no server is on; one with servers is a 409 `conflict` (drain it and move or delete them first). */
+  async remove(id: number): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      // Locked: a placement that chose the host commits its server first, or finds the host gone.
+      const current = await repo.lockHost(trx, id);
+      if (!current) throw notFound('host');
+      const servers = await repo.countHostServers(trx, id);
+      if (servers > 0) throw new AppError('conflict', `The host has ${servers} server${servers === 1 ? '' : 's'}; only a host without servers can be removed`, { servers });
+      await repo.deleteHost(trx, id);
+    });
+  }
+
+  private async withUse(db: Kysely<Database>, row: repo.HostRow): Promise<Host> {
+    return toHost(row, (await repo.hostUse(db, [row.id])).get(row.id) ?? repo.NO_USE);
+  }
+
+  /** A name or URI another host has: 409, `name_taken` for the name, `conflict` for the URI (one machine registered twice), with that host's id. */
+  private async requireUnique(input: { name?: string; uri?: string }, exceptId?: number): Promise<void> {
+    const { db } = this.deps;
+    if (input.name !== undefined) {
+      const other = await repo.findHostNamed(db, 'name', input.name);
+      if (other && other.id !== exceptId) {
+        throw new AppError('name_taken', `A host named ${input.name} exists`, { host_id: other.id, errors: [{ field: 'name', message: 'already in use' }] });
+      }
+    }
+    if (input.uri !== undefined) {
+      const other = await repo.findHostNamed(db, 'uri', input.uri);
+      if (other && other.id !== exceptId) {
+        throw new AppError('conflict', `Host ${other.name} is registered with this URI`, { host_id: other.id, errors: [{ field: 'uri', message: 'already in use' }] });
+      }
+    }
+  }
+}
+
+function toHost(row: repo.HostRow, use: repo.HostUse): Host {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    uri: row.uri,
+    state: row.state,
+    cpu_cores: row.cpu_cores,
+    ram_mb: row.ram_mb,
+    disk_gb: row.disk_gb,
+    used: { servers: use.servers, cpu_cores: use.cpu_cores, ram_mb: use.ram_mb, disk_gb: use.disk_gb },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}

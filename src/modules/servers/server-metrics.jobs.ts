@@ -1,0 +1,130 @@
+// Sampling server metrics: one recurring job reads the counters of every
+// running server from the provisioning system, in batches, each
+// METRICS_INTERVAL (on the interval's boundaries: 12:00:00, 12:01:00, …),
+// stores them as samples, and drops samples older than 7 days.
+//
+// Several workers (processes on PostgreSQL) must not sample twice, so the
+// sampler is one job row for the whole service, never a job per worker: the
+// runner hands a row to one worker at a time (the claim is one statement,
+// FOR UPDATE SKIP LOCKED on PostgreSQL), and the job never finishes: each run
+// ends by asking to run again at the next boundary (RetryLater, which gives
+// the attempt back), so the same row comes round again. A worker that dies
+// mid-round loses its lease and another takes the row over. The reason it
+// leaves in `jobs.last_error` says how the last round went.
+//
+// The row is made once, by the first worker to start (ensureServerMetricsSampling),
+// and again should it ever be gone.
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { defineJob } from '../../jobs/job-definition.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { RetryLater } from '../../jobs/runner.ts';
+import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import * as repo from './server-metrics.repo.ts';
+
+/** How often servers are sampled when METRICS_INTERVAL is not set. */
+export const DEFAULT_METRICS_INTERVAL_MS = 60_000;
+/** How long samples are kept. */
+export const METRICS_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** Servers read per batch: one query for their ids, one insert for their samples. */
+const BATCH_SIZE = 200;
+/** Servers of a batch asked at the same time (a libvirt host answers each with one virsh command). */
+const PARALLEL_READS = 8;
+
+export interface ServerMetricsJobDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Read unwrapped by fault injection: a provisioning fault a test sets is meant for the actions, not used up by sampling. */
+  provisioning: ProvisioningPort;
+  intervalMs: number;
+}
+
+/** Milliseconds from `nowMs` to the next boundary of the interval. */
+export function untilNextSample(nowMs: number, intervalMs: number): number {
+  return intervalMs - (nowMs % intervalMs);
+}
+
+/** One round: every running server's counters, batch by batch; then old samples go. Says how it went. */
+async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise<string> {
+  const { db, clock, provisioning } = deps;
+  let sampled = 0;
+  let unreadable = 0;
+  let firstProblem: string | null = null;
+  let after: string | null = null;
+  for (;;) {
+    const ids = await repo.listRunningServerIds(db, after, BATCH_SIZE);
+    if (ids.length === 0) break;
+    after = ids[ids.length - 1]!;
+    const samples: repo.MetricSample[] = [];
+    for (let start = 0; start < ids.length; start += PARALLEL_READS) {
+      await Promise.all(
+        ids.slice(start, start + PARALLEL_READS).map(async (serverId) => {
+          try {
+            // null: the machine is not running after all (stopped a moment ago, or outside cloudplane): no sample.
+            const counters = await provisioning.serverCounters(serverId);
+            if (counters) samples.push({ serverId, ...counters });
+          } catch (error) {
+            // One server (or one host) that cannot be read leaves a gap in its own graph only.
+            unreadable += 1;
+            firstProblem ??= `${serverId}: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        }),
+      );
+    }
+    await repo.insertSamples(db, samples);
+    sampled += samples.length;
+    if (ids.length < BATCH_SIZE) break;
+  }
+  await repo.pruneSamples(db, new Date(clock.now().getTime() - METRICS_RETENTION_MS).toISOString());
+  const problems = unreadable > 0 ? `; ${unreadable} could not be read (first: ${firstProblem})` : '';
+  return `last round sampled ${sampled} servers${problems}`;
+}
+
+export const SERVER_METRICS_SAMPLE_JOB = defineJob({
+  name: 'server_metrics.sample',
+  payload: Type.Object({}),
+  handler: async (_payload, deps: ServerMetricsJobDependencies) => {
+    let outcome: string;
+    try {
+      outcome = await sampleRunningServers(deps);
+    } catch (error) {
+      // The database failed mid-round: the next round samples again. Failing the job instead would count
+      // towards its attempts and, in the end, stop sampling for good.
+      outcome = `last round failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    throw new RetryLater(untilNextSample(deps.clock.now().getTime(), deps.intervalMs), outcome);
+  },
+});
+
+/** Settings key whose row serialises the making of the sampler's job row. */
+const SAMPLER_LOCK_KEY = 'server_metrics.sampler';
+
+/**
+ * Makes the sampler's one job row unless it is there (queued or running).
+ * Every worker asks at start; the settings row taken first is a lock, so two
+ * starting at once make one row: on PostgreSQL the second upsert waits for
+ * the first transaction and its next statement sees the first's job; SQLite
+ * runs one write transaction at a time.
+ */
+export async function ensureServerMetricsSampling(db: Kysely<Database>, clock: Clock): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key: SAMPLER_LOCK_KEY, value: SERVER_METRICS_SAMPLE_JOB.name })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: SERVER_METRICS_SAMPLE_JOB.name }))
+      .execute();
+    const existing = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', '=', SERVER_METRICS_SAMPLE_JOB.name)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    // Due at once: the first round also tells whether the provisioning system can be read.
+    if (!existing) await enqueueJob(trx, clock, SERVER_METRICS_SAMPLE_JOB, {}, { maxAttempts: 1000 });
+  });
+}
+
+/** The metrics jobs of the servers module, registered by `registerJobs` (services.ts). */
+export const serverMetricsJobs = [SERVER_METRICS_SAMPLE_JOB];

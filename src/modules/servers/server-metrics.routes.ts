@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
+import { ServerMetricsQuery, ServerMetricsSchema } from './server-metrics.schemas.ts';
+import type { ServerMetricsService } from './server-metrics.service.ts';
+import { ServerParams } from './servers.schemas.ts';
+
+export const serverMetricsRoutes: FastifyPluginAsyncTypebox<{ serverMetrics: ServerMetricsService }> = async (app, { serverMetrics }) => {
+  app.get(
+    '/projects/:project_slug/servers/:server_id/metrics/',
+    {
+      schema: {
+        operationId: 'getServerMetrics',
+        tags: ['servers'],
+        summary: "A server's metrics: CPU, disk and network over time",
+        description:
+          'Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. ' +
+          'Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. ' +
+          'A step without samples (the server was stopped, or is younger) has no point.',
+        params: ServerParams,
+        querystring: ServerMetricsQuery,
+        response: { 200: ServerMetricsSchema, ...problemResponses(400, 401, refused('project_not_ready'), 404, conflicts('project_deleting')) },
+      },
+    },
+    (request) => serverMetrics.read(request.actor, request.params.project_slug, request.params.server_id, request.query),
+  );
+};

@@ -1,0 +1,132 @@
+// Hypervisor hosts against real libvirt (D19; issue 29): two hosts in one
+// location are two URIs of the test's libvirtd (test/helpers/hypervisor.ts),
+// `qemu:///system` and `qemu+unix:///system?socket=<a symlink to its
+// socket>`, so taking the symlink away is a host that stops answering. Two
+// ordered servers land one on each (the first host has vCPUs for one), each a
+// running domain, and the operator's list shows each host's use. With the
+// second host gone, an action on its server answers 503
+// `upstream_unavailable` and records nothing, while the first host's server
+// acts as before; with the host back, the action works. Placement on the
+// simulator, and the operator API's rules: hosts.test.ts.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { eventually, type CallResult } from '../helpers/build.ts';
+import { startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
+import { BASE_ORDER } from '../helpers/orders.ts';
+import { assertProblem } from '../helpers/problems.ts';
+import { buildWorld, type World } from '../helpers/world.ts';
+
+const ORDER_BOUND_MS = 120_000;
+const ACTION_BOUND_MS = 60_000;
+/** The plan the test's product gets: small enough for an emulated VM. */
+const PLAN = { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 };
+/** Where libvirtd listens (the same path whichever network namespace it runs in). */
+const SOCKET_PATHS = ['/run/libvirt/libvirt-sock', '/var/run/libvirt/libvirt-sock'];
+
+/** The operator's catalogue with the test image's files on the ordered image and the small plan on the ordered product. */
+async function catalogueForTheHost(w: World, hypervisor: Hypervisor): Promise<void> {
+  const catalogue = (await w.app.admin('/catalogue')).body;
+  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
+  catalogue.products = catalogue.products.map((product: { id: number }) => (product.id === BASE_ORDER.product_id ? { ...product, plan: PLAN } : product));
+  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
+  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
+}
+
+async function registerHost(w: World, body: Record<string, unknown>): Promise<{ id: number; uri: string }> {
+  const response = await w.app.admin('/hosts', { method: 'POST', body: { location: BASE_ORDER.location, ...body } });
+  assert.equal(response.status, 201, JSON.stringify(response.body));
+  return response.body;
+}
+
+async function orderedServer(w: World, hostname: string): Promise<string> {
+  const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname } });
+  assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
+  const order = await eventually(async () => {
+    const found = (await w.app.api(`/projects/${w.slug}/orders/${ordered.body.id}/`, { key: w.key })).body;
+    return found.status === 'completed' || found.status === 'failed' ? found : null;
+  }, ORDER_BOUND_MS, 200);
+  assert.equal(order.status, 'completed', JSON.stringify(order));
+  return order.server_id as string;
+}
+
+async function reboot(w: World, serverId: string): Promise<CallResult> {
+  return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/reboot/`, { method: 'POST', key: w.key });
+}
+
+async function rebootSucceeds(w: World, serverId: string): Promise<void> {
+  const started = await reboot(w, serverId);
+  assert.equal(started.status, 202, JSON.stringify(started.body));
+  const done = await eventually(async () => {
+    const found = (await w.app.api(`/projects/${w.slug}/actions/${started.body.id}/`, { key: w.key })).body;
+    return found.status === 'running' ? null : found;
+  }, ACTION_BOUND_MS, 200);
+  assert.equal(done.status, 'success', JSON.stringify(done));
+}
+
+async function actionCount(w: World): Promise<number> {
+  const listed = await w.app.api(`/projects/${w.slug}/actions/`, { key: w.key });
+  assert.equal(listed.status, 200, JSON.stringify(listed.body));
+  return listed.body.count;
+}
+
+test('two hosts of a location: each takes a server; one that stops answering refuses its servers’ actions (503) while the other works; back, it works again', async (t) => {
+  const hypervisor = await startHypervisor();
+  t.after(() => hypervisor.destroy());
+  const socket = SOCKET_PATHS.find((candidate) => existsSync(candidate));
+  assert.ok(socket, `libvirtd's socket is at one of ${SOCKET_PATHS.join(', ')}`);
+  const links = mkdtempSync(path.join(tmpdir(), 'cloudplane-hosts-'));
+  t.after(() => rmSync(links, { recursive: true, force: true }));
+  const link = path.join(links, 'libvirt-sock');
+  symlinkSync(socket, link);
+
+  const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: loadConfig(hypervisor.env).provisioning } } });
+  await catalogueForTheHost(w, hypervisor);
+  // The first has the most free memory but vCPUs for one server; the second takes the next.
+  const first = await registerHost(w, { name: 'hv-first', uri: hypervisor.env.LIBVIRT_URI, cpu_cores: 1, ram_mb: 2048, disk_gb: 10 });
+  const second = await registerHost(w, { name: 'hv-second', uri: `qemu+unix:///system?socket=${link}`, cpu_cores: 4, ram_mb: 1024, disk_gb: 10 });
+
+  const onFirst = await orderedServer(w, 'on-first');
+  const onSecond = await orderedServer(w, 'on-second');
+  for (const serverId of [onFirst, onSecond]) assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', `${serverId} is a running domain`);
+  assert.deepEqual((await hypervisor.domains()).sort(), [onFirst, onSecond].sort());
+  const hosts = (await w.app.admin(`/hosts?location=${BASE_ORDER.location}`)).body;
+  const used = { servers: 1, cpu_cores: PLAN.cpu_cores, ram_mb: PLAN.ram_mb, disk_gb: PLAN.disk_gb };
+  assert.deepEqual(
+    hosts.map((host: { id: number; used: object }) => [host.id, host.used]),
+    [
+      [first.id, used],
+      [second.id, used],
+    ],
+  );
+
+  // The second host stops answering: its server's actions are refused at the door, the first host's go on.
+  rmSync(link);
+  const before = await actionCount(w);
+  const refused = await reboot(w, onSecond);
+  assertProblem(refused, 503, 'upstream_unavailable', 'an action on the unanswering host');
+  assert.equal(refused.headers.get('retry-after'), '30');
+  assert.equal(await actionCount(w), before, 'the refused action is not recorded');
+  await rebootSucceeds(w, onFirst);
+  assert.equal((await hypervisor.virsh('domstate', onFirst)).trim(), 'running');
+
+  // Back: its server acts again.
+  symlinkSync(socket, link);
+  await rebootSucceeds(w, onSecond);
+  assert.equal((await hypervisor.virsh('domstate', onSecond)).trim(), 'running');
+
+  // Deleted, the servers leave nothing on either host, and the hosts' room is free again.
+  for (const serverId of [onFirst, onSecond]) {
+    const cancelled = await w.app.api(`/projects/${w.slug}/servers/${serverId}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } });
+    assert.equal(cancelled.status, 202, JSON.stringify(cancelled.body));
+  }
+  await eventually(async () => (await hypervisor.domains()).length === 0, ACTION_BOUND_MS, 200);
+  const emptied = (await w.app.admin(`/hosts?location=${BASE_ORDER.location}`)).body;
+  assert.deepEqual(
+    emptied.map((host: { used: { servers: number } }) => host.used.servers),
+    [0, 0],
+  );
+});
