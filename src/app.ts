@@ -75,7 +75,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
     });
   }
-  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, wakeWorker };
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
 

@@ -127,7 +127,7 @@ export function createServices(deps: ServiceDependencies): Services {
     // The operator's: the catalogue its locations are checked against is read from billing's back office.
     hosts: new HostService({ db, clock, billing: upstreams.backOffice.billing }),
     actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
-    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, wakeWorker: deps.wakeWorker }),
+    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
@@ -147,7 +147,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, services.cancellation.deps);
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
-  runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning });
+  runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning, firewall: deps.upstreams.backOffice.firewall });
   // Sampling reads provisioning unwrapped, as a server's GET reads its power state: faults are meant for the actions.
   runner.registerJobs(serverMetricsJobs, {
     db: deps.db,
@@ -172,6 +172,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     access: services.access,
     orders: services.orders,
     provisioning: deps.upstreams.backOffice.provisioning,
+    firewall: deps.upstreams.backOffice.firewall,
     rdns: deps.upstreams.rdns,
     simScale: deps.simScale,
   });

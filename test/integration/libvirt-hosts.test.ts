@@ -76,6 +76,7 @@ async function actionCount(w: World): Promise<number> {
 test('two hosts of a location: each takes a server; one that stops answering refuses its servers’ actions (503) while the other works; back, it works again', async (t) => {
   const hypervisor = await startHypervisor();
   t.after(() => hypervisor.destroy());
+  const startedAt = Date.now();
   const socket = SOCKET_PATHS.find((candidate) => existsSync(candidate));
   assert.ok(socket, `libvirtd's socket is at one of ${SOCKET_PATHS.join(', ')}`);
   const links = mkdtempSync(path.join(tmpdir(), 'cloudplane-hosts-'));
@@ -129,4 +130,5 @@ test('two hosts of a location: each takes a server; one that stops answering ref
     emptied.map((host: { used: { servers: number } }) => host.used.servers),
     [0, 0],
   );
+  t.diagnostic(`with the hypervisor up: ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 });

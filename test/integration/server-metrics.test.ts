@@ -6,10 +6,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TestApp } from '../helpers/build.ts';
+import { openMigratedDatabase } from '../helpers/database.ts';
 import { assertFieldError, assertProblem } from '../helpers/problems.ts';
 import { BASE_ORDER, orderServer, waitForOrder } from '../helpers/orders.ts';
 import { runAction } from '../helpers/servers.ts';
 import { addMemberWithKey, buildWorld, otherProject, placeServer, type World } from '../helpers/world.ts';
+import { systemClock } from '../../src/clock.ts';
 import { ensureServerMetricsSampling, SERVER_METRICS_SAMPLE_JOB } from '../../src/modules/servers/server-metrics.jobs.ts';
 
 const MINUTE_MS = 60_000;
@@ -177,9 +179,10 @@ test('a bad query is 400 validation_error on its field; nothing else is looked a
   for (const [label, query, field] of cases) {
     assertFieldError(await w.app.api(metricsPath(w, server.id, query), { key: w.key }), field, label);
   }
-  // 31 days exactly is allowed, and so is a step that makes exactly the most points allowed.
+  // 31 days exactly is allowed, and so is a step that makes exactly the most points allowed (20,000 minutes), not one more.
   assert.equal((await w.app.api(metricsPath(w, server.id, { ...VALID, end: '2025-04-01T12:00:00Z' }), { key: w.key })).status, 200);
-  assert.equal((await w.app.api(metricsPath(w, server.id, { ...VALID, end: '2025-03-15T05:20:00Z', step: 60 }), { key: w.key })).status, 200);
+  assert.equal((await w.app.api(metricsPath(w, server.id, { ...VALID, end: '2025-03-15T09:20:00Z', step: 60 }), { key: w.key })).status, 200);
+  assertFieldError(await w.app.api(metricsPath(w, server.id, { ...VALID, end: '2025-03-15T09:20:01Z', step: 60 }), { key: w.key }), 'step', '20,001 points');
   // The query is checked before the server is looked up, as a schema is.
   assertFieldError(await w.app.api(metricsPath(w, 'ffffffffffffffff', { ...VALID, type: 'memory' }), { key: w.key }), 'type', 'unknown server');
 });
@@ -208,20 +211,29 @@ test('any member reads the metrics, with a read-only key too', async (t) => {
   }
 });
 
-test('the sampler is one job row for the whole service, however many workers make sure of it at once', async (t) => {
+test('however many workers start at once, the sampler is one job row for the whole service', async (t) => {
+  // A database no worker has seen yet; every process that starts makes sure of the row, in its own transaction.
+  const handle = await openMigratedDatabase(t);
+  const count = async () =>
+    (await handle.db.selectFrom('jobs').select(['status']).where('type', '=', SERVER_METRICS_SAMPLE_JOB.name).execute()).filter((row) => ['queued', 'running'].includes(row.status)).length;
+  assert.equal(await count(), 0);
+  await Promise.all([1, 2, 3, 4, 5, 6].map(() => ensureServerMetricsSampling(handle.db, systemClock)));
+  assert.equal(await count(), 1, 'six workers starting together make one');
+  await ensureServerMetricsSampling(handle.db, systemClock);
+  assert.equal(await count(), 1, 'a worker starting later finds it');
+});
+
+test('a round never finishes the sampler: it waits for the next minute, its attempt given back', async (t) => {
   const w = await buildWorld(t);
+  await placeServer(w);
   const { db } = w.app.app.database;
-  await Promise.all([1, 2, 3, 4].map(() => ensureServerMetricsSampling(db, w.app.app.clock)));
-  const rows = await db.selectFrom('jobs').select(['status', 'attempts']).where('type', '=', SERVER_METRICS_SAMPLE_JOB.name).execute();
-  assert.equal(rows.length, 1, JSON.stringify(rows));
-  assert.ok(['queued', 'running'].includes(rows[0]!.status));
-  // A round never finishes the job: it waits for the next minute, its attempt given back.
   await advance(w.app, 60);
   await drain(w);
-  const after = await db.selectFrom('jobs').select(['status', 'attempts', 'run_at', 'last_error']).where('type', '=', SERVER_METRICS_SAMPLE_JOB.name).execute();
-  assert.equal(after.length, 1);
-  assert.equal(after[0]!.status, 'queued');
-  assert.equal(after[0]!.attempts, 0);
-  assert.equal(Date.parse(after[0]!.run_at) % MINUTE_MS, 0, `due on a minute boundary: ${after[0]!.run_at}`);
-  assert.match(after[0]!.last_error ?? '', /^last round sampled \d+ servers$/);
+  const rows = await db.selectFrom('jobs').select(['status', 'attempts', 'run_at', 'last_error']).where('type', '=', SERVER_METRICS_SAMPLE_JOB.name).execute();
+  assert.equal(rows.length, 1, JSON.stringify(rows));
+  const [row] = rows;
+  assert.deepEqual({ status: row!.status, attempts: row!.attempts }, { status: 'queued', attempts: 0 });
+  assert.equal(Date.parse(row!.run_at) % MINUTE_MS, 0, `due on a minute boundary: ${row!.run_at}`);
+  assert.ok(Date.parse(row!.run_at) > w.app.app.clock.now().getTime(), 'due in the future: nothing keeps it due');
+  assert.equal(row!.last_error, 'last round sampled 1 server', 'how the last round went');
 });

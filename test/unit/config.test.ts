@@ -44,6 +44,9 @@ test('every variable is read', () => {
     LIBVIRT_POOL_DIR: '/srv/servers',
     LIBVIRT_BRIDGE_PREFIX: 'br-',
     LIBVIRT_SHUTDOWN_TIMEOUT: '30',
+    FIREWALL_BACKEND: 'nftables',
+    FIREWALL_NFT_COMMAND: 'ip netns exec hv1 nft',
+    METRICS_INTERVAL: '30',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -61,6 +64,8 @@ test('every variable is read', () => {
     rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
     crashAt: 'order.after-record',
     provisioning: { backend: 'libvirt', uri: 'qemu+ssh://root@hv1/system', domainType: 'qemu', pool: 'servers', poolDirectory: '/srv/servers', bridgePrefix: 'br-', shutdownTimeoutMs: 30_000 },
+    firewall: { backend: 'nftables', nftCommand: ['ip', 'netns', 'exec', 'hv1', 'nft'] },
+    metricsIntervalMs: 30_000,
   });
 });
 
@@ -73,6 +78,8 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_PUBLIC_URL: 'not a url' },
     { CLOUDPLANE_SIM_SCALE: '0' },
     { CLOUDPLANE_WORKER_CONCURRENCY: '0' },
+    { FIREWALL_BACKEND: 'iptables' },
+    { METRICS_INTERVAL: '5' },
     { CLOUDPLANE_TEST_CLOCK: 'yes' },
     { CLOUDPLANE_CRASH_AT: 'orders.after-nowhere' },
     { PROVISIONING_BACKEND: 'xen' },

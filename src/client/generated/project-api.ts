@@ -271,6 +271,26 @@ export interface paths {
         patch: operations["renameServer"];
         trace?: never;
     };
+    "/projects/{project_slug}/servers/{server_id}/metrics/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A server's metrics: CPU, disk and network over time
+         * @description Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. A step without samples (the server was stopped, or is younger) has no point.
+         */
+        get: operations["getServerMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_slug}/actions/": {
         parameters: {
             query?: never;
@@ -7013,6 +7033,315 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "read_only_key" | "project_not_ready";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getServerMetrics: {
+        parameters: {
+            query: {
+                /** @description Which metrics: `cpu`, `disk` or `network`, or several separated by commas (`cpu,network`) */
+                type: string;
+                /** @description Start of the range (ISO 8601 with a time zone, such as `2025-03-01T12:00:00Z`) */
+                start: string;
+                /** @description End of the range: after `start`, at most 31 days after it */
+                end: string;
+                /** @description Seconds each point covers. Default: the sampling interval (60 s), or longer so that a series has at most 200 points; at most 20000 points may be asked for */
+                step?: number;
+            };
+            header?: never;
+            path: {
+                project_slug: string;
+                /** @description 16 lowercase hexadecimal characters */
+                server_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        start: string;
+                        /** Format: date-time */
+                        end: string;
+                        /**
+                         * Format: int32
+                         * @description Seconds each point covers
+                         */
+                        step: number;
+                        /** @description One series per metric of the types asked for */
+                        time_series: {
+                            /** @description CPU use in percent of the plan’s vCPUs (0–100); with `type` cpu */
+                            cpu?: {
+                                /** @description Oldest first; a step without samples (the server was not running) has no point */
+                                values: (number | string)[][];
+                            };
+                            /** @description Bytes read from the server’s disks per second; with `type` disk */
+                            "disk.bytes.read"?: {
+                                /** @description Oldest first; a step without samples (the server was not running) has no point */
+                                values: (number | string)[][];
+                            };
+                            /** @description Bytes written to the server’s disks per second; with `type` disk */
+                            "disk.bytes.write"?: {
+                                /** @description Oldest first; a step without samples (the server was not running) has no point */
+                                values: (number | string)[][];
+                            };
+                            /** @description Bytes received per second, over all its interfaces; with `type` network */
+                            "network.bytes.in"?: {
+                                /** @description Oldest first; a step without samples (the server was not running) has no point */
+                                values: (number | string)[][];
+                            };
+                            /** @description Bytes sent per second, over all its interfaces; with `type` network */
+                            "network.bytes.out"?: {
+                                /** @description Oldest first; a step without samples (the server was not running) has no point */
+                                values: (number | string)[][];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `project_not_ready` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "project_not_ready";
                         /** @description What went wrong, for people; may change */
                         detail: string;
                         /** @description Field-level problems of a validation_error */

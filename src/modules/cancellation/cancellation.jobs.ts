@@ -43,7 +43,7 @@ export const END_OF_TERM_JOB = defineJob({
       throw error;
     }
 
-    await deleteServer(db, { clock, rdns: deps.rdns, provisioning: deps.provisioning }, serverId);
+    await deleteServer(db, deps, serverId);
   },
 });
 

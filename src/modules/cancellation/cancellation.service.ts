@@ -21,6 +21,7 @@ import { AppError, notFound, validationError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { CANCELLATION_SETTLE_JOB, END_OF_TERM_JOB, type InterruptedCancellation } from './cancellation.jobs.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingPort, type BillingService } from '../../upstreams/billing/port.ts';
@@ -41,6 +42,8 @@ export interface CancellationDependencies {
   billing: BillingPort;
   /** Where a deleted server's PTR records are removed. */
   rdns: RdnsPort;
+  /** Where a deleted server's firewall is taken off its interface (the back office's, unwrapped). */
+  firewall: FirewallPort;
   /** Where a deleted server's machine is removed (the back office's: a provisioning fault is meant for actions, not deletions). */
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
@@ -209,7 +212,7 @@ export class CancellationService {
   }
 
   private async carryOutNow(server: ServerRecord, created = false): Promise<CancellationOutcome> {
-    const deleted = await deleteServer(this.deps.db, { clock: this.deps.clock, rdns: this.deps.rdns, provisioning: this.deps.provisioning }, server.id);
+    const deleted = await deleteServer(this.deps.db, this.deps, server.id);
     return { answer: answerOf('immediate'), created: created || deleted };
   }
 }

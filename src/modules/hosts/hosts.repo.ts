@@ -2,7 +2,7 @@
 // fills in. A host's use is read from the plans of the servers placed on it
 // (servers.plan and pending_plan), so it can never drift from the servers
 // that are really there.
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
 import { readJson } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, HostsTable } from '../../db/schema.ts';
@@ -52,19 +52,31 @@ export function listLocationHosts(db: Kysely<Database>, location: string): Promi
 }
 
 /**
- * Locks the host for the rest of the transaction `trx` (an update that
- * changes nothing: PostgreSQL holds the row until the end; SQLite's write
- * transaction holds everything already). Placements and the operator's
- * changes of the host take it in turn, so what a placement counted is still
- * true when it commits. `activeOnly`: only a host still taking servers.
+ * The active hosts of a location, locked for the rest of the placement's
+ * transaction `trx`, so that what it counts on them is still true when it
+ * commits. On PostgreSQL `for update`, in id order: placements take the
+ * locks in one order and cannot deadlock, and one that waited reads the
+ * rows as the placement before it left them. SQLite's write transaction
+ * holds the whole database already.
  */
-export async function lockHost(trx: Kysely<Database>, id: number, options: { activeOnly?: boolean } = {}): Promise<HostRow | undefined> {
-  let query = trx
+export async function lockActiveLocationHosts(trx: Kysely<Database>, location: string): Promise<HostRow[]> {
+  const query = trx.selectFrom('hosts').select(HOST_COLUMNS).where('location', '=', location).where('state', '=', 'active').orderBy('id');
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().execute() : query.execute();
+}
+
+/**
+ * Locks one host for the rest of the transaction `trx`, for the operator's
+ * change or removal of it (an update that changes nothing: PostgreSQL holds
+ * the row until the end, SQLite's write transaction everything). A placement
+ * that holds it commits first, or finds the host changed.
+ */
+export async function lockHost(trx: Kysely<Database>, id: number): Promise<HostRow | undefined> {
+  return trx
     .updateTable('hosts')
     .set((eb) => ({ state: eb.ref('state') }))
-    .where('id', '=', id);
-  if (options.activeOnly) query = query.where('state', '=', 'active');
-  return query.returning(HOST_COLUMNS).executeTakeFirst();
+    .where('id', '=', id)
+    .returning(HOST_COLUMNS)
+    .executeTakeFirst();
 }
 
 export async function updateHost(trx: Kysely<Database>, id: number, changes: Partial<Omit<HostRow, 'id' | 'name' | 'location' | 'created_at'>>): Promise<HostRow | undefined> {

@@ -36,15 +36,8 @@ export class NoHostRoom extends AppError {
 const fits = (host: repo.Resources, use: repo.Resources, plan: repo.Resources) =>
   use.cpu_cores + plan.cpu_cores <= host.cpu_cores && use.ram_mb + plan.ram_mb <= host.ram_mb && use.disk_gb + plan.disk_gb <= host.disk_gb;
 
-/**
- * The active hosts of the location with room for the plan, the one with the
- * most free memory first (then the oldest); null when the location has no
- * host registered at all.
- */
-async function hostsWithRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<repo.HostRow[] | null> {
-  const hosts = await repo.listLocationHosts(db, location);
-  if (hosts.length === 0) return null;
-  const active = hosts.filter((host) => host.state === 'active');
+/** Of these hosts, the ones with room for the plan, the one with the most free memory first (then the oldest). */
+async function withRoom(db: Kysely<Database>, active: repo.HostRow[], plan: repo.Resources): Promise<repo.HostRow[]> {
   const use = await repo.hostUse(db, active.map((host) => host.id));
   const free = (host: repo.HostRow) => host.ram_mb - (use.get(host.id) ?? repo.NO_USE).ram_mb;
   return active.filter((host) => fits(host, use.get(host.id) ?? repo.NO_USE, plan)).sort((a, b) => free(b) - free(a) || a.id - b.id);
@@ -52,32 +45,31 @@ async function hostsWithRoom(db: Kysely<Database>, location: string, plan: repo.
 
 /**
  * Refuses (NoHostRoom) a plan no host of the location can take now: asked
- * when a server is ordered or imported, before billing is. Placement checks
- * again under the host's lock; this only spares the client an order that
- * could not be delivered.
+ * when a server is ordered or imported, before billing is. Placement counts
+ * again under the hosts' locks; this only spares the client an order that
+ * could not be delivered. A location with no host registered refuses nothing.
  */
 export async function requireHostRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
-  const candidates = await hostsWithRoom(db, location, plan);
-  if (candidates !== null && candidates.length === 0) throw new NoHostRoom(location, plan);
+  const hosts = await repo.listLocationHosts(db, location);
+  if (hosts.length === 0) return;
+  const candidates = await withRoom(db, hosts.filter((host) => host.state === 'active'), plan);
+  if (candidates.length === 0) throw new NoHostRoom(location, plan);
 }
 
 /**
- * The host a server of this plan is placed on, locked until `trx` ends so
- * that no other placement fills it meanwhile; null when the location has no
- * host registered (the backend's default host). Throws NoHostRoom when no
- * active host has room. `trx` must be the placement's transaction.
+ * The host a server of this plan is placed on: the location's active host
+ * with room and the most free memory, counted with the location's active
+ * hosts locked until `trx` ends, so no other placement fills one meanwhile.
+ * Null when the location has no host registered (the backend's default
+ * host). Throws NoHostRoom when no active host has room. `trx` must be the
+ * placement's transaction.
  */
 export async function chooseHost(trx: Kysely<Database>, location: string, plan: repo.Resources): Promise<number | null> {
-  const candidates = await hostsWithRoom(trx, location, plan);
-  if (candidates === null) return null;
-  for (const candidate of candidates) {
-    // What was counted before the lock may have changed: a placement that held it, a drain, a smaller capacity.
-    const host = await repo.lockHost(trx, candidate.id, { activeOnly: true });
-    if (!host) continue;
-    const use = (await repo.hostUse(trx, [host.id])).get(host.id) ?? repo.NO_USE;
-    if (fits(host, use, plan)) return host.id;
-  }
-  throw new NoHostRoom(location, plan);
+  // Most locations have no host registered: one read, no lock.
+  if ((await repo.listLocationHosts(trx, location)).length === 0) return null;
+  const [chosen] = await withRoom(trx, await repo.lockActiveLocationHosts(trx, location), plan);
+  if (!chosen) throw new NoHostRoom(location, plan);
+  return chosen.id;
 }
 
 /** The libvirt URI of the host the server was placed on; null for one placed on none (the backend's default host). */

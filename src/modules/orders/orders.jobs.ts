@@ -15,6 +15,7 @@ import { RetryLater } from '../../jobs/runner.ts';
 import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
@@ -43,6 +44,8 @@ interface OrderJobDependencies {
   provisioning: ProvisioningPort;
   /** Where a removed server's PTR records go. */
   rdns: RdnsPort;
+  /** Where a failed delivery's server has its firewall taken off (the back office's, unwrapped). */
+  firewall: FirewallPort;
   simScale: number;
 }
 
@@ -214,7 +217,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     // before the order is marked failed, the next finds the server gone and ends here again.
     const placed = order.type === 'server' ? readJson<ServerDelivery>((await repo.findOrder(db, orderId))?.delivery ?? order.delivery).placed : undefined;
     if (placed) {
-      await deleteServer(db, { clock, rdns: deps.rdns, provisioning: deps.provisioning }, placed.serverId);
+      await deleteServer(db, deps, placed.serverId);
       // Also when the row was gone already (the server deleted while it was being created): its machine may have come up after.
       await deps.provisioning.deleteServer(placed.serverId);
     }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { enqueueServerRemoval, removeServerNow } from './servers.jobs.ts';
 import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../reverse-dns/reverse-dns.jobs.ts';
@@ -20,6 +21,8 @@ export interface ServerDeletionDependencies {
   rdns: RdnsPort;
   /** Where the server itself runs: it is removed there too (its domain, its disks). */
   provisioning: ProvisioningPort;
+  /** Where its firewall is enforced: the ruleset goes with the server. */
+  firewall: FirewallPort;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
   });
   if (!removal) return false;
   crashPoint('server-deletion.after-commit');
-  await removeServerNow(db, deps.provisioning, serverId, removal.serverJobId);
+  await removeServerNow(db, deps, serverId, removal.serverJobId);
   if (removal.jobId !== null) await removeRecordsNow(db, deps.rdns, removal.records, removal.jobId);
   return true;
 }

@@ -79,7 +79,7 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
   }
   await repo.pruneSamples(db, new Date(clock.now().getTime() - METRICS_RETENTION_MS).toISOString());
   const problems = unreadable > 0 ? `; ${unreadable} could not be read (first: ${firstProblem})` : '';
-  return `last round sampled ${sampled} servers${problems}`;
+  return `last round sampled ${sampled} server${sampled === 1 ? '' : 's'}${problems}`;
 }
 
 export const SERVER_METRICS_SAMPLE_JOB = defineJob({

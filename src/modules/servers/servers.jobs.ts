@@ -22,6 +22,7 @@ import { RetryLater } from '../../jobs/runner.ts';
 import type { Clock } from '../../clock.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
+import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './servers.repo.ts';
 
@@ -39,12 +40,23 @@ export const SERVER_IMPORT_SETTLE_JOB = defineJob({
 /** How long to wait for a provisioning system that is down or does not answer. */
 const REMOVAL_RETRY_MS = 15_000;
 
+/** Where a deleted server is removed: its machine, and the ruleset enforced on its interface. */
+interface RemovalSystems {
+  provisioning: ProvisioningPort;
+  firewall: FirewallPort;
+}
+
+async function removeEverywhere(systems: RemovalSystems, serverId: string): Promise<void> {
+  await systems.provisioning.deleteServer(serverId);
+  await systems.firewall.forgetServer(serverId);
+}
+
 export const SERVER_REMOVAL_JOB = defineJob({
   name: 'server.remove',
   payload: Type.Object({ serverId: Type.String() }),
-  handler: async ({ serverId }, deps: { provisioning: ProvisioningPort }) => {
+  handler: async ({ serverId }, deps: RemovalSystems) => {
     try {
-      await deps.provisioning.deleteServer(serverId);
+      await removeEverywhere(deps, serverId);
     } catch (error) {
       if (isUpstreamError(error) && error.kind !== 'failed') throw new RetryLater(REMOVAL_RETRY_MS, error.message);
       throw error;
@@ -57,10 +69,10 @@ export function enqueueServerRemoval(trx: Kysely<Database>, clock: Clock, server
   return enqueueJob(trx, clock, SERVER_REMOVAL_JOB, { serverId }, { delayMs: REMOVAL_RETRY_MS, maxAttempts: 1000 });
 }
 
-/** Removes the server from the provisioning system now; on success the safety net is withdrawn, on failure it stays. */
-export async function removeServerNow(db: Kysely<Database>, provisioning: ProvisioningPort, serverId: string, jobId: number): Promise<void> {
+/** Removes the server from the provisioning system and the firewall now; on success the safety net is withdrawn, on failure it stays. */
+export async function removeServerNow(db: Kysely<Database>, systems: RemovalSystems, serverId: string, jobId: number): Promise<void> {
   try {
-    await provisioning.deleteServer(serverId);
+    await removeEverywhere(systems, serverId);
   } catch {
     return;
   }

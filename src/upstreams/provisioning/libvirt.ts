@@ -282,11 +282,16 @@ export class LibvirtProvisioning implements ProvisioningPort {
       case 'server.restore_snapshot': {
         const name = snapshotName(requireParameter(parameters.snapshotId, 'snapshotId'));
         try {
-          await virsh.run(['snapshot-revert', id, name, '--running', '--force']);
+          await virsh.run(['snapshot-revert', id, name, '--force']);
         } catch (error) {
           if (error instanceof VirshError && error.kind === 'failed' && NO_SNAPSHOT.test(error.output)) throw refused('the snapshot is not on this server any more (a reinstall replaced the disk it was on)');
           throw error;
         }
+        // A revert brings back the machine of that moment too (its plan, NICs, memory). A snapshot is the disk's:
+        // the machine is what the server is now, booted afresh from the restored disk.
+        await virsh.runUnless(['destroy', id], NOT_RUNNING);
+        await this.defineDomain(virsh, server);
+        await virsh.runUnless(['start', id], ALREADY_RUNNING);
         return {};
       }
       case 'server.mount_iso': {
@@ -325,7 +330,8 @@ export class LibvirtProvisioning implements ProvisioningPort {
     await this.saveServer(changed);
     const wasRunning = (await this.domainState(virsh, server.id)) === 'running';
     if (wasRunning && options.powerCycle) await virsh.runUnless(['destroy', server.id], NOT_RUNNING);
-    if (options.growDisk && changed.plan.diskGb > server.plan.diskGb) {
+    // Compared with the disk itself, not the record: a change carried out again after a crash still grows it.
+    if (options.growDisk && (await this.diskCapacityBytes(virsh, server.id)) < changed.plan.diskGb * 1024 ** 3) {
       await virsh.run(['vol-resize', '--pool', this.config.pool, diskVolume(server.id), `${changed.plan.diskGb}G`]);
     }
     await this.writeSeed(virsh, changed);
@@ -367,6 +373,11 @@ export class LibvirtProvisioning implements ProvisioningPort {
     const info = await this.virshAt(server.host ?? this.config.uri).run(['vol-info', '--pool', this.config.pool, diskVolume(server.id), '--bytes']);
     const allocation = Number(/Allocation:\s+(\d+)/.exec(info)?.[1] ?? 0);
     return Math.max(1, Math.ceil(allocation / 1024 ** 3));
+  }
+
+  private async diskCapacityBytes(virsh: Virsh, serverId: string): Promise<number> {
+    const info = await virsh.run(['vol-info', '--pool', this.config.pool, diskVolume(serverId), '--bytes']);
+    return Number(/Capacity:\s+(\d+)/.exec(info)?.[1] ?? 0);
   }
 
   /** The server's next free address on its project's private network, kept until the server is deleted. */
