@@ -123,7 +123,8 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');
-      if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', 'The provisioning system refused the operation');
+      // The reason is the provisioning system's own (libvirt's first line, say), as a cloud shows an action's fault.
+      if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', `The provisioning system refused the operation: ${error.message}`);
       return toReconcile(action, from);
     }
     crashPoint('action.after-submit');

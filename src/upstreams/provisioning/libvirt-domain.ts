@@ -17,6 +17,8 @@ export interface DomainPlacement {
   privateBridge: string | null;
   /** The ISO file in the CD-ROM drive, if any. */
   iso: string | null;
+  /** The domain's UUID when it is defined already (a definition again must keep it); libvirt makes one otherwise. */
+  uuid?: string | null;
 }
 
 /** Linux interface names hold 15 characters: `cp` and the first 13 of the server id. */
@@ -52,6 +54,7 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
   return [
     `<domain type='${placement.domainType}'>`,
     `  <name>${server.id}</name>`,
+    ...(placement.uuid ? [`  <uuid>${escaped(placement.uuid)}</uuid>`] : []),
     `  <title>${escaped(server.hostname)}</title>`,
     `  <memory unit='MiB'>${server.plan.ramMb}</memory>`,
     `  <vcpu>${server.plan.cpuCores}</vcpu>`,

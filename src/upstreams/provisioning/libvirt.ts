@@ -499,10 +499,12 @@ export class LibvirtProvisioning implements ProvisioningPort {
       const name = `cloudplane-${privateBridge}`;
       await this.ensureNetwork(virsh, privateBridge, () => privateNetworkXml(name, privateBridge!));
     }
+    // A domain defined again keeps its UUID: libvirt refuses a definition that would give the name another one.
+    const uuid = (await this.domainState(virsh, server.id)) === 'missing' ? null : (await virsh.run(['domuuid', server.id])).trim();
     const directory = await mkdtemp(join(tmpdir(), 'cloudplane-domain-'));
     try {
       const definition = join(directory, 'domain.xml');
-      await writeFile(definition, domainXml(server, { domainType: this.config.domainType, pool: this.config.pool, bridge, privateBridge, iso: server.iso ?? null }));
+      await writeFile(definition, domainXml(server, { domainType: this.config.domainType, pool: this.config.pool, bridge, privateBridge, iso: server.iso ?? null, uuid }));
       await virsh.run(['define', definition]);
     } finally {
       await rm(directory, { recursive: true, force: true });

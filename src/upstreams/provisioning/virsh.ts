@@ -18,7 +18,9 @@ export class VirshError extends UpstreamError {
     reachable: boolean,
   ) {
     const cause = reachable ? failed('provisioning') : unavailable('provisioning');
-    super('provisioning', cause.kind, `virsh ${command}: ${output.trim().split('\n')[0] ?? ''}`);
+    // virsh says what failed on one line and why on the next ("error: Failed to define domain" / "error: operation failed: …"): both are kept.
+    const said = output.trim().split('\n').map((line) => line.replace(/^error:\s*/, '').trim()).filter(Boolean).slice(0, 2).join(': ');
+    super('provisioning', cause.kind, `virsh ${command}: ${said}`);
   }
 }
 
