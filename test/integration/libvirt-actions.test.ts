@@ -6,6 +6,7 @@
 //              one written after is gone; a deleted snapshot leaves libvirt
 //   password   the new root password logs in over SSH
 //   ISO        the CD-ROM holds the ISO (its file readable), then nothing
+//   metrics    CPU time, network and disk bytes read from libvirt, graphed
 //   IPv6       the server's address is configured on its NIC
 //   private    two servers of one project reach each other on a second NIC;
 //              another project's server does not reach them
@@ -171,6 +172,24 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     await act(a, 'unmount_iso');
     assert.equal(await ssh(a, 'blockdev --getsz /dev/sr0 2>/dev/null || echo 0'), '0', 'the drive is empty');
     assert.doesNotMatch(await hypervisor.virsh('dumpxml', a.id), /rescue\.iso/, 'and libvirt holds no ISO for it');
+  });
+
+  await t.test('metrics: CPU time, network and disk bytes come from the hypervisor, and the API graphs them', async () => {
+    const counters = await w.app.app.upstreams.provisioning.serverCounters(a.id);
+    assert.ok(counters && counters.cpuTimeNs > 0 && counters.networkRxBytes > 0 && counters.networkTxBytes > 0 && counters.diskReadBytes > 0, JSON.stringify(counters));
+    const clockNow = async (seconds: number) => (await w.app.admin('/clock/advance', { method: 'POST', body: { seconds } })).body.now as string;
+    const start = await clockNow(0);
+    // The sampler reads the running servers each minute of the (test) clock; two samples make the first point.
+    const metrics = await eventually(async () => {
+      const end = new Date(Date.parse(await clockNow(60)) + 1000).toISOString();
+      const query = new URLSearchParams({ type: 'cpu,disk,network', start, end, step: '60' });
+      const found = (await w.app.api(`/projects/${w.slug}/servers/${a.id}/metrics/?${query}`, { key: w.key })).body;
+      return found.time_series?.cpu?.values?.length > 0 ? found : null;
+    }, ACTION_BOUND_MS, 1000);
+    for (const name of ['cpu', 'network.bytes.in', 'network.bytes.out', 'disk.bytes.read', 'disk.bytes.write']) {
+      const values: [number, string][] = metrics.time_series[name].values;
+      assert.ok(values.length > 0 && values.every(([, value]) => Number(value) >= 0), `${name}: ${JSON.stringify(values)}`);
+    }
   });
 
   await t.test('IPv6: the server gets its subnet and the guest has the address on its NIC', async () => {
