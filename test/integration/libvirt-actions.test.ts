@@ -23,15 +23,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
-import { guestCommand, poolFiles, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
+import { guestCommand, poolFiles, startHypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
+import { ACTION_BOUND_MS, actionSucceeds, BOOT_BOUND_MS, catalogueWithTestImage, orderedServer, settledOrder } from '../helpers/vm-servers.ts';
 import { buildWorld, otherProject, type World } from '../helpers/world.ts';
 
-const BOOT_BOUND_MS = 120_000;
-const ACTION_BOUND_MS = 120_000;
 const ISO_ID = 1;
 /** The upgrade the test orders: product 1 → 2, each given a plan an emulated VM can hold. */
-const SMALL_PLAN = { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 };
 const LARGER_PLAN = { cpu_cores: 2, ram_mb: 384, disk_gb: 2, boot_disk_gb: 2 };
 
 interface Guest {
@@ -40,43 +38,7 @@ interface Guest {
   address: string;
 }
 
-/** The catalogue with the test image on debian-12, two small plans and an ISO whose file the test made. */
-async function catalogueForTheHost(w: World, hypervisor: Hypervisor, isoFile: string): Promise<void> {
-  const catalogue = (await w.app.admin('/catalogue')).body;
-  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
-  catalogue.products = catalogue.products.map((product: { id: number }) => {
-    if (product.id === 1) return { ...product, plan: SMALL_PLAN };
-    if (product.id === 2) return { ...product, plan: LARGER_PLAN };
-    return product;
-  });
-  catalogue.isos = [{ id: ISO_ID, name: 'rescue.iso', file: isoFile }, ...catalogue.isos.filter((iso: { id: number }) => iso.id !== ISO_ID)];
-  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
-  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
-}
-
-async function finished(w: World, actionId: number): Promise<any> {
-  return eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/actions/${actionId}/`, { key: w.key })).body;
-    return found.status === 'running' ? null : found;
-  }, ACTION_BOUND_MS, 250);
-}
-
-/** Starts an action and waits for it to succeed; its result. */
-async function act(guest: Guest, name: string, body?: Record<string, unknown>): Promise<Record<string, any>> {
-  const { w, id } = guest;
-  const started = await w.app.api(`/projects/${w.slug}/servers/${id}/actions/${name}/`, { method: 'POST', key: w.key, body });
-  assert.equal(started.status, 202, `${name}: ${JSON.stringify(started.body)}`);
-  const done = await finished(w, started.body.id);
-  assert.equal(done.status, 'success', `${name}: ${JSON.stringify(done)}`);
-  return done.result;
-}
-
-async function orderSettled(w: World, orderId: number): Promise<any> {
-  return eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/orders/${orderId}/`, { key: w.key })).body;
-    return ['completed', 'failed'].includes(found.status) ? found : null;
-  }, BOOT_BOUND_MS, 250);
-}
+const act = (guest: Guest, name: string, body?: Record<string, unknown>) => actionSucceeds(guest.w, guest.id, name, body);
 
 test('every action acts on the real VM: snapshots, password, ISO, IPv6, private network, plan, bandwidth, reinstall, suspension, end of term', async (t) => {
   const hypervisor = await startHypervisor();
@@ -94,7 +56,10 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
   chmodSync(isoFile, 0o644);
 
   const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: loadConfig(hypervisor.env).provisioning } } });
-  await catalogueForTheHost(w, hypervisor, isoFile);
+  await catalogueWithTestImage(w, hypervisor, (catalogue) => {
+    catalogue.products = catalogue.products.map((product) => (product.id === 2 ? { ...product, plan: LARGER_PLAN } : product));
+    catalogue.isos = [{ id: ISO_ID, name: 'rescue.iso', file: isoFile }, ...catalogue.isos.filter((iso) => iso.id !== ISO_ID)];
+  });
   const other = await otherProject(w, 'Elsewhere');
   const publicKey = readFileSync(`${keyFile}.pub`, 'utf8').trim();
 
@@ -104,15 +69,7 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     assert.equal(key.status, 201, JSON.stringify(key.body));
     keyIds.set(world.slug, key.body.id);
   }
-  const order = async (world: World, hostname: string): Promise<Guest> => {
-    const keyId = keyIds.get(world.slug);
-    const ordered = await world.app.api(`/projects/${world.slug}/servers/`, { method: 'POST', key: world.key, body: { ...BASE_ORDER, hostname, ssh_keys: [keyId] } });
-    assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
-    const settled = await orderSettled(world, ordered.body.id);
-    assert.equal(settled.status, 'completed', JSON.stringify(settled));
-    const server = (await world.app.api(`/projects/${world.slug}/servers/${settled.server_id}/`, { key: world.key })).body;
-    return { w: world, id: server.id, address: server.network.ipv4[0].address };
-  };
+  const order = async (world: World, hostname: string): Promise<Guest> => ({ w: world, ...(await orderedServer(world, { hostname, ssh_keys: [keyIds.get(world.slug)] })) });
   const ssh = (guest: Guest, command: string) => guestCommand(hypervisor, keyFile, guest.address, command);
   const sshUp = (guest: Guest, command: string) => eventually(() => ssh(guest, command), BOOT_BOUND_MS, 500);
   const bootId = (guest: Guest) => sshUp(guest, 'cat /proc/sys/kernel/random/boot_id');
@@ -225,7 +182,7 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     const sectorsBefore = Number(await sshUp(a, 'cat /sys/block/vda/size'));
     const upgrade = await w.app.api(`/projects/${w.slug}/servers/${a.id}/upgrade/`, { method: 'POST', key: w.key, body: { product_id: 2, upgrade_disk: true } });
     assert.equal(upgrade.status, 201, JSON.stringify(upgrade.body));
-    assert.equal((await orderSettled(w, upgrade.body.id)).status, 'completed');
+    assert.equal((await settledOrder(w, upgrade.body.id)).status, 'completed');
     assert.equal((await w.app.api(`/projects/${w.slug}/servers/${a.id}/`, { key: w.key })).body.pending_changes, true);
     assert.equal(await ssh(a, 'nproc'), '1', 'nothing changes before the reboot');
     const before = await bootId(a);
@@ -245,7 +202,7 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     const pricing = (await w.app.api(`/projects/${w.slug}/pricing/`, { key: w.key })).body;
     const ordered = await w.app.api(`/projects/${w.slug}/servers/${a.id}/bandwidth/`, { method: 'POST', key: w.key, body: { size_gb: pricing.extra_bandwidth[0].size_gb } });
     assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
-    assert.equal((await orderSettled(w, ordered.body.id)).status, 'completed');
+    assert.equal((await settledOrder(w, ordered.body.id)).status, 'completed');
     assert.equal(await bootId(a), before, 'the guest was not rebooted');
     assert.equal(await hypervisor.virsh('dumpxml', '--inactive', a.id), xmlBefore, 'the domain is unchanged');
   });

@@ -19,12 +19,11 @@ import { test, type TestContext } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
 import { attach, createGroup, createRule, rulePath } from '../helpers/firewall.ts';
-import { guestCommand, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
+import { guestCommand, startHypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
+import { BOOT_BOUND_MS, catalogueWithTestImage, orderedServer } from '../helpers/vm-servers.ts';
 import { buildWorld, type World } from '../helpers/world.ts';
 
-/** A VM under software emulation: booting and answering SSH takes seconds, not minutes. */
-const BOOT_BOUND_MS = 120_000;
 /** The target is 1 s; the bound is far above it, so that a slow run reports its time rather than only failing. */
 const PROPAGATION_BOUND_MS = 15_000;
 const PROPAGATION_TARGET_MS = 1000;
@@ -90,16 +89,6 @@ interface Source {
   label: string;
   namespace: string;
   address: string;
-}
-
-async function catalogueForTheHost(w: World, hypervisor: Hypervisor): Promise<void> {
-  const catalogue = (await w.app.admin('/catalogue')).body;
-  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
-  catalogue.products = catalogue.products.map((product: { id: number; plan: object }) =>
-    product.id === BASE_ORDER.product_id ? { ...product, plan: { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 } } : product,
-  );
-  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
-  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
 }
 
 /** `ssh root@guest COMMAND` from a source, as a user would: ConnectTimeout=2, so a dropped SYN is a timeout. */
@@ -250,20 +239,11 @@ test(
     const config = loadConfig({ ...hypervisor.env, FIREWALL_BACKEND: 'nftables', FIREWALL_NFT_COMMAND: `ip netns exec ${hypervisor.namespace} nft` });
     assert.deepEqual(config.firewall, { backend: 'nftables', nftCommand: ['ip', 'netns', 'exec', hypervisor.namespace, 'nft'] });
     const w = await buildWorld(t, { credit: '500.00', project: 'Firewall', build: { config: { provisioning: config.provisioning, firewall: config.firewall } } });
-    await catalogueForTheHost(w, hypervisor);
+    await catalogueWithTestImage(w, hypervisor);
     const key = await w.app.api(`/projects/${w.slug}/ssh-keys/`, { method: 'POST', key: w.key, body: { name: 'vm', public_key: readFileSync(`${keyFile}.pub`, 'utf8').trim() } });
     assert.equal(key.status, 201, JSON.stringify(key.body));
 
-    const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname: 'fw-1', ssh_keys: [key.body.id] } });
-    assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
-    const order = await eventually(async () => {
-      const found = (await w.app.api(`/projects/${w.slug}/orders/${ordered.body.id}/`, { key: w.key })).body;
-      return found.status === 'completed' || found.status === 'failed' ? found : null;
-    }, BOOT_BOUND_MS, 200);
-    assert.equal(order.status, 'completed', JSON.stringify(order));
-    const serverId = order.server_id as string;
-    const server = (await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body;
-    const guest = server.network.ipv4[0].address as string;
+    const { id: serverId, address: guest } = await orderedServer(w, { hostname: 'fw-1', ssh_keys: [key.body.id] });
     assert.equal(await eventually(() => guestCommand(hypervisor, keyFile, guest, 'hostname'), BOOT_BOUND_MS, 500), 'fw-1');
     const tap = `cp${serverId.slice(0, 13)}`;
     const bridge = `${hypervisor.env.LIBVIRT_BRIDGE_PREFIX}${BASE_ORDER.location}`;

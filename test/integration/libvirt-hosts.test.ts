@@ -15,26 +15,14 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { eventually, type CallResult } from '../helpers/build.ts';
-import { startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
+import { startHypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
 import { assertProblem } from '../helpers/problems.ts';
+import { ACTION_BOUND_MS, actionSucceeds, catalogueWithTestImage, orderedServer, SMALL_PLAN } from '../helpers/vm-servers.ts';
 import { buildWorld, type World } from '../helpers/world.ts';
 
-const ORDER_BOUND_MS = 120_000;
-const ACTION_BOUND_MS = 60_000;
-/** The plan the test's product gets: small enough for an emulated VM. */
-const PLAN = { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 };
 /** Where libvirtd listens (the same path whichever network namespace it runs in). */
 const SOCKET_PATHS = ['/run/libvirt/libvirt-sock', '/var/run/libvirt/libvirt-sock'];
-
-/** The operator's catalogue with the test image's files on the ordered image and the small plan on the ordered product. */
-async function catalogueForTheHost(w: World, hypervisor: Hypervisor): Promise<void> {
-  const catalogue = (await w.app.admin('/catalogue')).body;
-  catalogue.images = catalogue.images.map((image: { name: string }) => (image.name === BASE_ORDER.image ? { ...image, files: hypervisor.image } : image));
-  catalogue.products = catalogue.products.map((product: { id: number }) => (product.id === BASE_ORDER.product_id ? { ...product, plan: PLAN } : product));
-  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
-  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
-}
 
 async function registerHost(w: World, body: Record<string, unknown>): Promise<{ id: number; uri: string }> {
   const response = await w.app.admin('/hosts', { method: 'POST', body: { location: BASE_ORDER.location, ...body } });
@@ -42,29 +30,8 @@ async function registerHost(w: World, body: Record<string, unknown>): Promise<{ 
   return response.body;
 }
 
-async function orderedServer(w: World, hostname: string): Promise<string> {
-  const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname } });
-  assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
-  const order = await eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/orders/${ordered.body.id}/`, { key: w.key })).body;
-    return found.status === 'completed' || found.status === 'failed' ? found : null;
-  }, ORDER_BOUND_MS, 200);
-  assert.equal(order.status, 'completed', JSON.stringify(order));
-  return order.server_id as string;
-}
-
 async function reboot(w: World, serverId: string): Promise<CallResult> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/reboot/`, { method: 'POST', key: w.key });
-}
-
-async function rebootSucceeds(w: World, serverId: string): Promise<void> {
-  const started = await reboot(w, serverId);
-  assert.equal(started.status, 202, JSON.stringify(started.body));
-  const done = await eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/actions/${started.body.id}/`, { key: w.key })).body;
-    return found.status === 'running' ? null : found;
-  }, ACTION_BOUND_MS, 200);
-  assert.equal(done.status, 'success', JSON.stringify(done));
 }
 
 async function actionCount(w: World): Promise<number> {
@@ -85,17 +52,17 @@ test('two hosts of a location: each takes a server; one that stops answering ref
   symlinkSync(socket, link);
 
   const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: loadConfig(hypervisor.env).provisioning } } });
-  await catalogueForTheHost(w, hypervisor);
+  await catalogueWithTestImage(w, hypervisor);
   // The first has the most free memory but vCPUs for one server; the second takes the next.
   const first = await registerHost(w, { name: 'hv-first', uri: hypervisor.env.LIBVIRT_URI, cpu_cores: 1, ram_mb: 2048, disk_gb: 10 });
   const second = await registerHost(w, { name: 'hv-second', uri: `qemu+unix:///system?socket=${link}`, cpu_cores: 4, ram_mb: 1024, disk_gb: 10 });
 
-  const onFirst = await orderedServer(w, 'on-first');
-  const onSecond = await orderedServer(w, 'on-second');
+  const onFirst = (await orderedServer(w, { hostname: 'on-first' })).id;
+  const onSecond = (await orderedServer(w, { hostname: 'on-second' })).id;
   for (const serverId of [onFirst, onSecond]) assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', `${serverId} is a running domain`);
   assert.deepEqual((await hypervisor.domains()).sort(), [onFirst, onSecond].sort());
   const hosts = (await w.app.admin(`/hosts?location=${BASE_ORDER.location}`)).body;
-  const used = { servers: 1, cpu_cores: PLAN.cpu_cores, ram_mb: PLAN.ram_mb, disk_gb: PLAN.disk_gb };
+  const used = { servers: 1, cpu_cores: SMALL_PLAN.cpu_cores, ram_mb: SMALL_PLAN.ram_mb, disk_gb: SMALL_PLAN.disk_gb };
   assert.deepEqual(
     hosts.map((host: { id: number; used: object }) => [host.id, host.used]),
     [
@@ -111,12 +78,12 @@ test('two hosts of a location: each takes a server; one that stops answering ref
   assertProblem(refused, 503, 'upstream_unavailable', 'an action on the unanswering host');
   assert.equal(refused.headers.get('retry-after'), '30');
   assert.equal(await actionCount(w), before, 'the refused action is not recorded');
-  await rebootSucceeds(w, onFirst);
+  await actionSucceeds(w, onFirst, 'reboot');
   assert.equal((await hypervisor.virsh('domstate', onFirst)).trim(), 'running');
 
   // Back: its server acts again.
   symlinkSync(socket, link);
-  await rebootSucceeds(w, onSecond);
+  await actionSucceeds(w, onSecond, 'reboot');
   assert.equal((await hypervisor.virsh('domstate', onSecond)).trim(), 'running');
 
   // Deleted, the servers leave nothing on either host, and the hosts' room is free again.

@@ -16,50 +16,14 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
 import { guestCommand, poolFiles, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
+import { ACTION_BOUND_MS, actionSucceeds, BOOT_BOUND_MS, catalogueWithTestImage, orderedServer, settledOrder } from '../helpers/vm-servers.ts';
 import { buildWorld, type World } from '../helpers/world.ts';
-
-/** A VM under software emulation: booting and answering SSH takes seconds, not minutes. */
-const BOOT_BOUND_MS = 120_000;
-const ACTION_BOUND_MS = 60_000;
 
 /** The provisioning configuration a process started with the hypervisor's environment reads. */
 const libvirtConfig = (hypervisor: Hypervisor): Config['provisioning'] => loadConfig(hypervisor.env).provisioning;
 
-/**
- * The operator's catalogue with the test image's files on debian-12 (and on
- * debian-13 a copy of its kernel, `doomedKernel`, for the test to remove),
- * and a plan small enough for an emulated VM.
- */
-async function catalogueForTheHost(w: World, hypervisor: Hypervisor, doomedKernel: string): Promise<void> {
-  const catalogue = (await w.app.admin('/catalogue')).body;
-  catalogue.images = catalogue.images.map((image: { name: string }) => {
-    if (image.name === BASE_ORDER.image) return { ...image, files: hypervisor.image };
-    if (image.name === 'debian-13') return { ...image, files: { ...hypervisor.image, kernel: doomedKernel } };
-    return image;
-  });
-  catalogue.products = catalogue.products.map((product: { id: number; plan: object }) =>
-    product.id === BASE_ORDER.product_id ? { ...product, plan: { cpu_cores: 1, ram_mb: 256, disk_gb: 1, boot_disk_gb: 1 } } : product,
-  );
-  const replaced = await w.app.admin('/catalogue', { method: 'PUT', body: catalogue });
-  assert.equal(replaced.status, 200, JSON.stringify(replaced.body));
-}
-
 async function action(w: World, serverId: string, name: string): Promise<{ status: number; body: any }> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/${name}/`, { method: 'POST', key: w.key });
-}
-
-async function finished(w: World, actionId: number): Promise<any> {
-  return eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/actions/${actionId}/`, { key: w.key })).body;
-    return found.status === 'running' ? null : found;
-  }, ACTION_BOUND_MS, 200);
-}
-
-async function actionSucceeds(w: World, serverId: string, name: string): Promise<void> {
-  const started = await action(w, serverId, name);
-  assert.equal(started.status, 202, JSON.stringify(started.body));
-  const done = await finished(w, started.body.id);
-  assert.equal(done.status, 'success', `${name}: ${JSON.stringify(done)}`);
 }
 
 test('an ordered server is a VM you can SSH into on a bridge made for its location; power actions act on it; libvirtd down is a 503; deleting it leaves nothing', async (t) => {
@@ -75,19 +39,15 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
   const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: libvirtConfig(hypervisor) } } });
   const doomedKernel = path.join(keys, 'vmlinuz');
   copyFileSync(hypervisor.image.kernel, doomedKernel);
-  await catalogueForTheHost(w, hypervisor, doomedKernel);
+  // debian-13 gets a copy of the test image's kernel, for the test to remove.
+  await catalogueWithTestImage(w, hypervisor, (catalogue) => {
+    catalogue.images = catalogue.images.map((image) => (image.name === 'debian-13' ? { ...image, files: { ...hypervisor.image, kernel: doomedKernel } } : image));
+  });
   const key = await w.app.api(`/projects/${w.slug}/ssh-keys/`, { method: 'POST', key: w.key, body: { name: 'vm', public_key: readFileSync(`${keyFile}.pub`, 'utf8').trim() } });
   assert.equal(key.status, 201, JSON.stringify(key.body));
 
-  const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname: 'vm-1', ssh_keys: [key.body.id] } });
-  assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
   const orderedAt = Date.now();
-  const order = await eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/orders/${ordered.body.id}/`, { key: w.key })).body;
-    return found.status === 'completed' || found.status === 'failed' ? found : null;
-  }, BOOT_BOUND_MS, 200);
-  assert.equal(order.status, 'completed', JSON.stringify(order));
-  const serverId = order.server_id as string;
+  const { id: serverId, address } = await orderedServer(w, { hostname: 'vm-1', ssh_keys: [key.body.id] });
   assert.equal((await hypervisor.virsh('domstate', serverId)).trim(), 'running', 'the domain runs');
   const disk = await hypervisor.virsh('vol-dumpxml', '--pool', hypervisor.pool, `${serverId}-disk.qcow2`);
   assert.match(disk, new RegExp(`<backingStore>[\\s\\S]*<path>${hypervisor.image.disk}</path>`), "the disk is backed by the image's base disk");
@@ -96,8 +56,6 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
   assert.match(bridge.stdout, /inet 192\.0\.2\.1\/25/, "the location's bridge was made on the host with its pool's gateway");
   assert.match(bridge.stdout, /inet6 fe80::1\/64/, 'and the IPv6 link-local router');
 
-  const server = (await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key })).body;
-  const address = server.network.ipv4[0].address as string;
   const hostname = await eventually(() => guestCommand(hypervisor, keyFile, address, 'hostname'), BOOT_BOUND_MS, 500);
   assert.equal(hostname, 'vm-1', 'the guest took its hostname from the seed');
   t.diagnostic(`ordered → SSH answered in ${((Date.now() - orderedAt) / 1000).toFixed(1)} s`);
@@ -147,10 +105,7 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
   rmSync(doomedKernel);
   const refusedOrder = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, image: 'debian-13', hostname: 'vm-2', ssh_keys: [key.body.id] } });
   assert.equal(refusedOrder.status, 201, JSON.stringify(refusedOrder.body));
-  const failedOrder = await eventually(async () => {
-    const found = (await w.app.api(`/projects/${w.slug}/orders/${refusedOrder.body.id}/`, { key: w.key })).body;
-    return found.status === 'completed' || found.status === 'failed' ? found : null;
-  }, BOOT_BOUND_MS, 200);
+  const failedOrder = await settledOrder(w, refusedOrder.body.id);
   assert.equal(failedOrder.status, 'failed', JSON.stringify(failedOrder));
   assert.match(failedOrder.warnings.join(' '), /could not be created/);
   assert.equal((await w.app.api(`/projects/${w.slug}/servers/`, { key: w.key })).body.count, 0, 'no server is left');

@@ -1,34 +1,13 @@
 // The nftables compiler and the connection evaluator that mirrors it.
 // Every ruleset compiled here is also checked by the real `nft -c -f`.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { assertNftAccepts } from '../helpers/nft-check.ts';
 import type { Connection, Direction, EffectiveGroup, FirewallRule } from '../../src/modules/firewall/firewall.types.ts';
 import { compileRuleset, evaluateConnection } from '../../src/modules/firewall/nft-compiler.ts';
 
 const SERVER = '0123456789abcdef';
-const workDir = mkdtempSync(join(tmpdir(), 'cp-nft-unit-'));
-after(() => rmSync(workDir, { recursive: true, force: true }));
 
-let checked = 0;
-/** Runs `nft -c -f` on the text: the kernel's own parser and validator, without applying anything. */
-function assertNftAccepts(ruleset: string): void {
-  const file = join(workDir, `ruleset-${++checked}.nft`);
-  writeFileSync(file, ruleset);
-  // nft needs CAP_NET_ADMIN even to check; without root, a user+network namespace of our own gives it.
-  const [command, args] =
-    process.getuid?.() === 0 ? ['nft', ['-c', '-f', file]] : ['unshare', ['--user', '--map-root-user', '--net', 'nft', '-c', '-f', file]];
-  try {
-    execFileSync(command, args, { stdio: 'pipe' });
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { stderr?: Buffer };
-    if (failure.code === 'ENOENT') assert.fail(`${command} not found: install nftables (apt-get install -y nftables) to check compiled rulesets`);
-    assert.fail(`nft -c refused the ruleset:\n${failure.stderr?.toString() ?? failure.message}\n--- ruleset ---\n${ruleset}`);
-  }
-}
 
 /** compileRuleset, with the result checked by nft. */
 function compile(groups: EffectiveGroup[], generation = 1): string {

@@ -4,35 +4,14 @@
 // ruleset here is checked by the real `nft -c -f`, which also refuses what
 // this kernel cannot run (`ct` in a bridge table without nf_conntrack_bridge).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
+import { assertNftAccepts } from '../helpers/nft-check.ts';
 import type { Direction, EffectiveGroup, FirewallRule } from '../../src/modules/firewall/firewall.types.ts';
 import { compileGroups, hostConnectionStateRuleset, tapTableRemoval } from '../../src/modules/firewall/nft-compiler.ts';
 
 const SERVER = '0123456789abcdef';
 const TAP = 'cp0123456789abc';
-const workDir = mkdtempSync(join(tmpdir(), 'cp-nft-tap-'));
-after(() => rmSync(workDir, { recursive: true, force: true }));
 
-let checked = 0;
-/** `nft -c -f`: the kernel's own parser and validator, nothing applied. */
-function assertNftAccepts(ruleset: string): void {
-  const file = join(workDir, `ruleset-${++checked}.nft`);
-  writeFileSync(file, ruleset);
-  // nft needs CAP_NET_ADMIN even to check; without root, a user+network namespace of our own gives it.
-  const [command, args] =
-    process.getuid?.() === 0 ? ['nft', ['-c', '-f', file]] : ['unshare', ['--user', '--map-root-user', '--net', 'nft', '-c', '-f', file]];
-  try {
-    execFileSync(command, args, { stdio: 'pipe' });
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { stderr?: Buffer };
-    if (failure.code === 'ENOENT') assert.fail(`${command} not found: install nftables (apt-get install -y nftables) to check compiled rulesets`);
-    assert.fail(`nft -c refused the ruleset:\n${failure.stderr?.toString() ?? failure.message}\n--- ruleset ---\n${ruleset}`);
-  }
-}
 
 /** The tap rendering, checked by nft together with the table it reads the connection state from (as the backend loads them). */
 function tapRuleset(groups: EffectiveGroup[], generation = 1, serverId = SERVER, tap = TAP): string {
