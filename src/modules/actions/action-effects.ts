@@ -6,22 +6,9 @@ import type { Database, ServersTable } from '../../db/schema.ts';
 import { allocateIpv6Subnet, listServerAddresses, releaseServerIpv6Subnets } from '../addresses/address-pools.ts';
 import { replaceServerSshKeys, type ServerRecord } from '../servers/server-records.ts';
 import { completeSnapshot, failSnapshot } from '../snapshots/snapshots.service.ts';
+import type { CreateSnapshotParams, MountIsoParams, ReinstallParams } from './action-params.ts';
 import type { ActionRow } from './actions.repo.ts';
 
-// The params an action type stored when it started (ActionService.checkedParams).
-interface ReinstallParams {
-  image: string;
-  image_display_name: string;
-  /** null when the request named no keys: the server keeps the ones it has. */
-  ssh_keys: number[] | null;
-}
-interface CreateSnapshotParams {
-  snapshot_id: number;
-}
-interface MountIsoParams {
-  iso_id: number;
-  iso_name: string | null;
-}
 
 export async function applyEffects(
   db: Kysely<Database>,

@@ -15,7 +15,7 @@ import { crashPoint } from '../../crash-points.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { OperationParameters, OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/address-pools.ts';
-import { operationParameters } from '../servers/server-definition.ts';
+import { operationParameters } from './action-params.ts';
 import { findServer } from '../servers/server-records.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
