@@ -6,7 +6,7 @@
 // from /console/assets, never inline. Page routes are written relative to
 // /console.
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
@@ -56,7 +56,19 @@ const unsignedCookies = {
   unsign: (value: string) => ({ valid: true, renew: false, value }),
 };
 
-const htmxDirectory = dirname(createRequire(import.meta.url).resolve('htmx.org/dist/htmx.min.js'));
+const require = createRequire(import.meta.url);
+const htmxDirectory = dirname(require.resolve('htmx.org/dist/htmx.min.js'));
+
+/**
+ * The design system's files, served from their packages (never from a CDN:
+ * the CSP allows this origin only): one file or folder of each, nothing else.
+ */
+const packageDirectory = (name: string) => dirname(require.resolve(`${name}/package.json`));
+const vendorAssets: { prefix: string; root: string; allowed: (path: string) => boolean }[] = [
+  { prefix: 'vendor/', root: join(packageDirectory('bootstrap'), 'dist', 'css'), allowed: (path) => path === '/bootstrap.min.css' },
+  { prefix: 'vendor/inter/', root: packageDirectory('@fontsource-variable/inter'), allowed: (path) => path === '/index.css' || /^\/files\/inter-[a-z-]+-wght-normal\.woff2$/.test(path) },
+  { prefix: 'vendor/uplot/', root: join(packageDirectory('uplot'), 'dist'), allowed: (path) => path === '/uPlot.iife.min.js' || path === '/uPlot.min.css' },
+];
 
 export async function consolePlugin(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
   const { services } = options;
@@ -78,6 +90,9 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
   await app.register(async (assets) => {
     await assets.register(fastifyStatic, { root: fileURLToPath(new URL('./assets/', import.meta.url)), prefix: `${CONSOLE_ROOT}/assets/`, maxAge: '1h' });
     await assets.register(fastifyStatic, { root: htmxDirectory, prefix: `${CONSOLE_ROOT}/assets/htmx/`, decorateReply: false, allowedPath: (path) => path === '/htmx.min.js', maxAge: '1h' });
+    for (const vendor of vendorAssets) {
+      await assets.register(fastifyStatic, { root: vendor.root, prefix: `${CONSOLE_ROOT}/assets/${vendor.prefix}`, decorateReply: false, allowedPath: vendor.allowed, maxAge: '1h' });
+    }
   });
 
   const secureCookie = options.publicUrl?.startsWith('https:') ?? false;

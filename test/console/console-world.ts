@@ -39,7 +39,7 @@ export async function followRedirect(browser: ConsoleClient, result: PageResult)
 
 /** The text of the page's flash message (success or error), or null. */
 export function flash(html: string): { kind: string; text: string } | null {
-  const match = /<div class="flash flash-(success|error)"[^>]*>([\s\S]*?)<\/div>/.exec(html);
+  const match = /<div class="flash flash-(success|error)[^"]*"[^>]*>([\s\S]*?)<\/div>/.exec(html);
   return match ? { kind: match[1]!, text: visibleText(match[2]!) } : null;
 }
 

@@ -19,6 +19,33 @@ export function moment(iso: string | null): Moment | null {
 }
 
 export const projectUrl = (slug: string) => `${CONSOLE_ROOT}/projects/${encodeURIComponent(slug)}`;
+
+/** The parts of a project, as its navigation lists them. */
+export type ProjectTab = 'servers' | 'firewalls' | 'ssh-keys' | 'orders' | 'members' | 'settings';
+
+const PROJECT_TABS: { tab: ProjectTab; text: string; path: string; icon: string }[] = [
+  { tab: 'servers', text: 'Servers', path: '', icon: 'hdd-stack' },
+  { tab: 'firewalls', text: 'Firewalls', path: '/firewalls', icon: 'shield-lock' },
+  { tab: 'ssh-keys', text: 'SSH keys', path: '/ssh-keys', icon: 'key' },
+  { tab: 'orders', text: 'Orders', path: '/orders', icon: 'receipt' },
+  { tab: 'members', text: 'Members', path: '/members', icon: 'people' },
+];
+
+export interface ProjectNav {
+  name: string;
+  url: string;
+  links: { text: string; url: string; icon: string; current: boolean }[];
+}
+
+/** The navigation shown above every page of a project; `active` is the part the page belongs to. */
+export function projectNav(project: { slug: string; name: string }, active: ProjectTab): ProjectNav {
+  const base = projectUrl(project.slug);
+  return {
+    name: project.name,
+    url: base,
+    links: PROJECT_TABS.map((entry) => ({ text: entry.text, url: `${base}${entry.path}`, icon: entry.icon, current: entry.tab === active })),
+  };
+}
 export const serverUrl = (slug: string, serverId: string) => `${projectUrl(slug)}/servers/${encodeURIComponent(serverId)}`;
 
 /** "Falkenstein (DE, fsn1)"; whatever part is known. */

@@ -14,30 +14,72 @@ export interface Refusal {
   message: string;
   /** The form fields the refusal names, marked invalid on the page. */
   fields: string[];
+  /** What the refusal says about each field, as the form labels it: "Public key: the key data is not valid base64". */
+  fieldMessages: Record<string, string>;
 }
 
-function namedFields(extra: Record<string, unknown>): string[] {
-  const errors = Array.isArray(extra.errors) ? (extra.errors as { field?: unknown }[]) : [];
-  return errors.map((entry) => entry.field).filter((field): field is string => typeof field === 'string');
+/** A form's labels by the API's field names: `{ public_key: 'Public key' }`. */
+export type FieldLabels = Record<string, string>;
+
+function fieldErrors(extra: Record<string, unknown>): { field: string; message: string }[] {
+  const errors = Array.isArray(extra.errors) ? (extra.errors as { field?: unknown; message?: unknown }[]) : [];
+  return errors
+    .filter((entry): entry is { field: string; message?: unknown } => typeof entry.field === 'string')
+    .map((entry) => ({ field: entry.field, message: typeof entry.message === 'string' ? entry.message : 'is not valid' }));
 }
 
-/** The form failed the API's schema for the same request: the API's detail, such as "name must NOT have fewer than 1 characters". */
-export function invalidForm(request: FastifyRequest): Refusal | null {
+/** A field's name as the form shows it: its label, or its last part in words ("ssh_keys[0]" → "Ssh keys"). */
+function labelOf(field: string, labels: FieldLabels): string {
+  if (labels[field]) return labels[field];
+  const base = field.replace(/\[\d+\]/g, '').split('.').pop() ?? field;
+  if (labels[base]) return labels[base];
+  const words = base.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The API's message with its field names replaced by the form's labels: the
+ * API says "public_key: the key data is not valid base64", the console
+ * "Public key: the key data is not valid base64".
+ */
+function relabel(message: string, fields: { field: string; message: string }[], labels: FieldLabels): string {
+  let text = message;
+  for (const { field } of [...fields].sort((a, b) => b.field.length - a.field.length)) {
+    text = text.split(field).join(labelOf(field, labels));
+  }
+  for (const [field, label] of Object.entries(labels).sort((a, b) => b[0].length - a[0].length)) {
+    text = text.replace(new RegExp(`(^|[\\s;,(])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s:,.)]|$)`, 'g'), `$1${label}`);
+  }
+  return text;
+}
+
+function refusalFrom(status: number, message: string, extra: Record<string, unknown>, labels: FieldLabels): Refusal {
+  const fields = fieldErrors(extra);
+  return {
+    status,
+    message: relabel(message, fields, labels),
+    fields: fields.map((entry) => entry.field),
+    fieldMessages: Object.fromEntries(fields.map((entry) => [entry.field, `${labelOf(entry.field, labels)}: ${entry.message}`])),
+  };
+}
+
+/** The form failed the API's schema for the same request: the API's detail, in the form's words. */
+export function invalidForm(request: FastifyRequest, labels: FieldLabels = {}): Refusal | null {
   if (!request.validationError) return null;
   const { body } = toProblem(request.validationError, request);
   const { status, detail, ...extra } = body;
-  return { status, message: detail, fields: namedFields(extra) };
+  return refusalFrom(status, detail, extra, labels);
 }
 
-/** A refusal to show beside the form; null for what must stay an error page. */
-export function refusalOf(error: unknown): Refusal | null {
+/** A refusal to show beside the form, in the form's words; null for what must stay an error page. */
+export function refusalOf(error: unknown, labels: FieldLabels = {}): Refusal | null {
   if (error instanceof AppError) {
     if (error.code === 'not_found') return null;
     const { status, message } = describeError(error);
-    return status < 500 || isRetryable(error) ? { status, message, fields: namedFields(error.extra) } : null;
+    return status < 500 || isRetryable(error) ? refusalFrom(status, message, error.extra, labels) : null;
   }
   // A system behind the service failed: nothing was changed, and the user may try again.
-  if (isUpstreamError(error)) return { ...describeError(error), fields: [] };
+  if (isUpstreamError(error)) return { ...describeError(error), fields: [], fieldMessages: {} };
   return null;
 }
 
