@@ -69,7 +69,7 @@ export default defineConfig(
     // The console's own browser script: it runs in the page, where these are the globals.
     files: ['src/console/assets/**/*.js'],
     languageOptions: {
-      globals: { document: 'readonly', window: 'readonly', navigator: 'readonly', Element: 'readonly', HTMLFormElement: 'readonly' },
+      globals: { document: 'readonly', window: 'readonly', navigator: 'readonly', setTimeout: 'readonly', Element: 'readonly', HTMLElement: 'readonly', HTMLFormElement: 'readonly', HTMLDialogElement: 'readonly' },
     },
   },
 );

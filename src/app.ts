@@ -98,6 +98,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       operatorTokenHash: operatorToken.hash,
       metrics,
       publicUrl: config.publicUrl,
+      clock,
       onContractViolation: options.onContractViolation,
     });
     // Console links from the legacy API point at the main listener: the host the client used, on the port main listens on.

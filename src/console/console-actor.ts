@@ -1,10 +1,14 @@
 // The console acts for the signed-in user through the same services as the
-// API, so the same roles and rules apply. There is no API key behind a
-// session: keyId 0 names none (only the order rate limit reads it, and the
-// console places no orders), and a session may always make changes.
+// API, so the same roles and rules apply, and a session may always make
+// changes. There is no API key behind a session; the one thing that reads the
+// key id is the order rate limit (10 order requests a minute per key, D7),
+// and orders placed in the console count per user: the key id is the user's
+// id negated, a number no API key has (their ids are positive), so each
+// user's console orders have a limit of their own, shared by all of their
+// sessions and apart from their API keys'.
 import type { Actor } from '../modules/api-keys/api-keys.service.ts';
 import type { UserRecord } from '../modules/users/users.service.ts';
 
 export function consoleActor(user: Pick<UserRecord, 'id'>): Actor {
-  return { userId: user.id, keyId: 0, readOnly: false };
+  return { userId: user.id, keyId: -user.id, readOnly: false };
 }

@@ -16,13 +16,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { randomToken } from '../secrets.ts';
+import type { Clock } from '../clock.ts';
 import type { Services } from '../services.ts';
 import { describeError } from './console-errors.ts';
 import { renderHtml, sendPage } from './console-page.ts';
 import { DatabaseSessionStore } from './session-store.ts';
 import { signInPages } from './pages/sign-in.routes.ts';
 import { profilePages } from './pages/profile.routes.ts';
+import { accountPages } from './pages/account.routes.ts';
 import { invoicePages } from './pages/invoices.routes.ts';
+import { overviewPages } from './pages/overview.routes.ts';
 import { projectPages } from './pages/projects.routes.ts';
 
 export const CONSOLE_ROOT = '/console';
@@ -32,6 +35,8 @@ export interface ConsoleOptions {
   services: Services;
   /** An https public URL marks the session cookie Secure. */
   publicUrl: string | undefined;
+  /** cloudplane's clock (the operator's test clock when there is one): "the last 24 hours" of a graph are by it. */
+  clock: Clock;
 }
 
 const CONTENT_SECURITY_POLICY = [
@@ -150,10 +155,12 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
           return reply.redirect(`${CONSOLE_ROOT}/login`, 303);
         }
       });
-      signedIn.get('/', async (_request, reply) => reply.redirect(`${CONSOLE_ROOT}/projects`, 303));
+      signedIn.get('/', async (_request, reply) => reply.redirect(`${CONSOLE_ROOT}/overview`, 303));
       await signedIn.register(profilePages, { services });
+      await signedIn.register(accountPages, { services });
       await signedIn.register(invoicePages, { services });
-      await signedIn.register(projectPages, { services });
+      await signedIn.register(overviewPages, { services });
+      await signedIn.register(projectPages, { services, clock: options.clock });
     });
   }, { prefix: CONSOLE_ROOT });
 }

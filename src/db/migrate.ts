@@ -18,6 +18,7 @@ import * as provisionedServers from './migrations/0013-provisioned-servers.ts';
 import * as hypervisorHosts from './migrations/0014-hypervisor-hosts.ts';
 import * as serverMetrics from './migrations/0015-server-metrics.ts';
 import * as provisioningOperationsCarriedOut from './migrations/0016-provisioning-operations-carried-out.ts';
+import * as twoFactorSignIn from './migrations/0017-two-factor-sign-in.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -36,6 +37,7 @@ const migrations = {
   '0014-hypervisor-hosts': hypervisorHosts,
   '0015-server-metrics': serverMetrics,
   '0016-provisioning-operations-carried-out': provisioningOperationsCarriedOut,
+  '0017-two-factor-sign-in': twoFactorSignIn,
 };
 
 class CommittedMigrations implements MigrationProvider {

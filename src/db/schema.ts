@@ -20,6 +20,11 @@ export interface UsersTable {
   created_at: Timestamp;
   /** Where the legacy API deploys and keeps keys (D13); made on first need. */
   default_project_id: number | null;
+  /** The authenticator secret (base32) once two-factor sign-in is on (migration 0017); never shown after setup. */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The time step of the last code accepted: a code is good once. */
+  totp_last_step: number | null;
 }
 
 export interface ApiKeysTable {
@@ -410,6 +415,15 @@ export interface ConsoleSessionsTable {
   expires_at: Timestamp;
 }
 
+/** A user's recovery codes for two-factor sign-in (migration 0017): hashes only, each used once. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
 export interface SignInFailuresTable {
   id: Generated<number>;
   email: string;
@@ -498,6 +512,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   console_sessions: ConsoleSessionsTable;
   sign_in_failures: SignInFailuresTable;
+  recovery_codes: RecoveryCodesTable;
   payments: PaymentsTable;
   gateway_charges: GatewayChargesTable;
   server_metric_samples: ServerMetricSamplesTable;

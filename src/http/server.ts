@@ -22,6 +22,7 @@ import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, probl
 import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
 import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
+import type { Clock } from '../clock.ts';
 import { consolePlugin } from '../console/console.plugin.ts';
 
 /** The project API's base address on this listener (the spec's `{base_url}`). */
@@ -37,6 +38,7 @@ export interface MainServerOptions {
   operatorTokenHash: string;
   metrics: Registry;
   publicUrl: string | undefined;
+  clock: Clock;
   onContractViolation?: (violation: ContractViolation) => void;
 }
 
@@ -123,7 +125,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
     { prefix: '/admin/v1' },
   );
 
-  await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl });
+  await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl, clock: options.clock });
 
   const hide = true;
   app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));

@@ -50,7 +50,7 @@ test('a customer makes a key, pays an invoice by card and reboots the server, al
   await first.page.goto(`${app.baseUrl}/console/login`);
   await checkPage(first.page, 'sign-in', audit);
   await signIn(first.page, user.email);
-  await first.page.waitForURL(/\/console\/projects$/);
+  await first.page.waitForURL(/\/console\/overview$/);
   await first.page.goto(`${app.baseUrl}/console/profile`);
   await checkPage(first.page, 'profile', audit);
   await first.page.getByLabel('Name', { exact: true }).fill('laptop <script>');
@@ -93,18 +93,18 @@ test('a customer makes a key, pays an invoice by card and reboots the server, al
   };
   await payWith('4000 0000 0000 0002');
   await page.getByRole('alert').filter({ hasText: 'declined' }).waitFor();
-  assert.equal((await page.locator('#invoice-status').textContent())?.trim(), 'unpaid');
+  assert.equal((await page.locator('#invoice-status').textContent())?.trim(), 'Awaiting payment');
   await checkPage(page, 'payment-declined', audit);
 
   await payWith('4242 4242 4242 4242');
   await page.getByRole('status').filter({ hasText: 'The invoice is paid' }).waitFor();
-  assert.equal((await page.locator('#invoice-status').textContent())?.trim(), 'paid');
+  assert.equal((await page.locator('#invoice-status').textContent())?.trim(), 'Paid');
   await checkPage(page, 'payment-result', audit);
 
   // The order moves on to completed; the invoice page links to the delivered server.
   await eventually(async () => {
     await page.reload();
-    return (await page.locator('#order-status').textContent())?.trim() === 'completed';
+    return (await page.locator('#order-status').textContent())?.trim() === 'Completed';
   }, 20_000, 200);
   await page.getByRole('link', { name: 'the server' }).click();
   await page.getByRole('heading', { name: BASE_ORDER.hostname }).waitFor();
@@ -112,9 +112,9 @@ test('a customer makes a key, pays an invoice by card and reboots the server, al
 
   // Reboot from the server's page: the action list updates by itself until it ends.
   await page.getByRole('button', { name: 'Reboot' }).click();
-  const rebootRow = page.locator('tr', { hasText: 'server.reboot' }).first();
+  const rebootRow = page.locator('tr', { hasText: 'Reboot' }).first();
   await rebootRow.waitFor();
-  await rebootRow.filter({ hasText: 'success' }).waitFor({ timeout: 20_000 });
+  await rebootRow.filter({ hasText: 'Done' }).waitFor({ timeout: 20_000 });
   await checkPage(page, 'server-after-reboot', audit);
   const serverId = (await app.api(`/projects/${slug}/orders/${ordered.body.id}/`, { key: token })).body.server_id;
   const actions = await app.api(`/projects/${slug}/actions/?resource_id=${serverId}`, { key: token });
@@ -140,7 +140,7 @@ test('a customer makes a key, pays an invoice by card and reboots the server, al
   const phone = await newPage(browser, { width: 390, height: 844 });
   await phone.page.goto(`${app.baseUrl}/console/login`);
   await signIn(phone.page, user.email);
-  await phone.page.waitForURL(/\/console\/projects$/);
+  await phone.page.waitForURL(/\/console\/overview$/);
   for (const path of ['/console/projects', `/console/projects/${slug}`, '/console/profile', invoiceUrl.replace(/^https?:\/\/[^/]+/, ''), '/console/billing']) {
     await phone.page.goto(`${app.baseUrl}${path}`);
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

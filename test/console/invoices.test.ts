@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eventually } from '../helpers/build.ts';
 import { consoleClient, visibleText } from '../helpers/console.ts';
+import { flash } from './console-world.ts';
 import { CARDS, GOOD_EXPIRY, PASSWORD, creditBalance, orderAwaitingPayment, orderStatus, paymentToken, signedInShopper } from './payments-helpers.ts';
 
 test('an invoice.url opened signed out leads through sign-in back to the invoice', async (t) => {
@@ -17,20 +18,21 @@ test('an invoice.url opened signed out leads through sign-in back to the invoice
   assert.equal(signedIn.location, path);
   const page = await stranger.get(path);
   assert.equal(page.status, 200);
-  assert.match(visibleText(page.html), new RegExp(`Invoice ${invoiceId}.*unpaid`));
+  assert.match(visibleText(page.html), new RegExp(`Invoice ${invoiceId}.*Status Awaiting payment`));
 });
 
-test('the invoice list and page show lines, total, currency, status and the order with its status', async (t) => {
+test('the invoice list and page show what it is for, lines, total, currency, status and the order with its status', async (t) => {
   const shopper = await signedInShopper(t);
   const { invoiceId, orderId, total } = await orderAwaitingPayment(shopper);
   const list = await shopper.browser.get('/console/invoices');
   assert.equal(list.status, 200);
-  assert.match(visibleText(list.html), new RegExp(`Invoice ${invoiceId} .* unpaid ${total.replace('.', '\\.')} EUR`));
+  assert.match(visibleText(list.html), new RegExp(`Invoice ${invoiceId} Server web-1 · CX22, monthly \\S+ Awaiting payment ${total.replace('.', '\\.')} EUR Pay`));
   const page = await shopper.browser.get(`/console/invoices/${invoiceId}`);
   const text = visibleText(page.html);
   assert.match(text, /Lines Description Amount .+ Total/);
   assert.match(text, new RegExp(`Total ${total.replace('.', '\\.')} EUR`));
-  assert.match(text, new RegExp(`Order ${orderId} \\(server\\): awaiting_payment`));
+  assert.match(text, /Server web-1 · CX22, monthly Status Awaiting payment/);
+  assert.match(text, new RegExp(`Order ${orderId} \\(New server\\): Awaiting payment`));
 });
 
 test("another user's invoice is not found, and cannot be paid", async (t) => {
@@ -61,7 +63,7 @@ test('paying by the succeeding test card moves the order on to completed, once',
   assert.equal(paid.status, 303, visibleText(paid.html));
   const after = await shopper.browser.get(paid.location!);
   assert.match(visibleText(after.html), /The invoice is paid: .* with visa ending in 4242/);
-  assert.match(visibleText(after.html), /Status paid/);
+  assert.match(visibleText(after.html), /Status Paid/);
   await eventually(async () => (await orderStatus(shopper, orderId)) === 'completed');
   // Card numbers are never stored: only the brand and last four digits.
   const stored = JSON.stringify(await shopper.app.app.database.db.selectFrom('payments').selectAll().execute());
@@ -79,7 +81,7 @@ test('a declined card says so and leaves the invoice unpaid; a processing error 
   const declined = await pay(CARDS.declined);
   assert.equal(declined.status, 402);
   assert.match(visibleText(declined.html), /declined/);
-  assert.match(visibleText(declined.html), /Status unpaid/);
+  assert.match(visibleText(declined.html), /Status Awaiting payment/);
   assert.ok(!/value="4000/.test(declined.html), 'the card number is not rendered back');
 
   const processing = await pay(CARDS.processingError);
@@ -158,18 +160,23 @@ test('bad card input says which field to fix and charges nothing', async (t) => 
   const shopper = await signedInShopper(t);
   const { invoiceId } = await orderAwaitingPayment(shopper);
   const cases: [Record<string, string>, RegExp][] = [
-    [{ card_number: '4242 4242 4242 4241' }, /card_number: this card number is not valid/],
-    [{ card_number: 'abc' }, /card_number/],
-    [{ expiry: '13/30' }, /expiry: write the expiry date as MM\/YY/],
-    [{ expiry: '01/20' }, /expiry: the card has expired/],
-    [{ cvc: '12' }, /cvc/],
+    [{ card_number: '4242 4242 4242 4241' }, /Card number: this card number is not valid/],
+    [{ card_number: 'abc' }, /Card number: a card number is 12 to 19 digits/],
+    [{ expiry: '13/30' }, /Expiry: write the expiry date as MM\/YY/],
+    [{ expiry: '01/20' }, /Expiry: the card has expired/],
+    [{ cvc: '12' }, /Security code: the security code is 3 or 4 digits/],
+    [{ card_number: '4'.repeat(41) }, /Card number/],
   ];
   for (const [change, message] of cases) {
     const page = await shopper.browser.get(`/console/invoices/${invoiceId}`);
     const form = { method: 'card', payment_token: paymentToken(page.html), card_number: CARDS.succeeds, expiry: GOOD_EXPIRY, cvc: '123', ...change };
     const refused = await shopper.browser.post(`/console/invoices/${invoiceId}/pay`, form);
     assert.equal(refused.status, 400, JSON.stringify(change));
-    assert.match(visibleText(refused.html), message);
+    assert.match(flash(refused.html)?.text ?? '', message);
+    // The form's words, never the API's field names.
+    assert.doesNotMatch(visibleText(refused.html), /card_number|expiry:|cvc/);
+    const field = Object.keys(change)[0]!;
+    assert.match(refused.html, new RegExp(`name="${field}"[^>]*aria-invalid="true"`), `${field} is marked invalid`);
   }
   const missing = await shopper.browser.post(`/console/invoices/${invoiceId}/pay`, { method: 'card' });
   assert.equal(missing.status, 400);
@@ -185,7 +192,9 @@ test('credit is topped up by card once, between 5.00 and 1000.00', async (t) => 
     const form = await shopper.browser.get('/console/billing');
     const refused = await shopper.browser.post('/console/billing/top-up', { amount, payment_token: paymentToken(form.html), card_number: CARDS.succeeds, expiry: GOOD_EXPIRY, cvc: '123' });
     assert.equal(refused.status, 400, amount);
-    assert.match(visibleText(refused.html), /amount: top up from 5\.00 to 1000\.00/);
+    assert.match(flash(refused.html)?.text ?? '', /^Amount: top up from 5\.00 to 1000\.00/);
+    assert.doesNotMatch(visibleText(refused.html), /amount:/);
+    assert.match(refused.html, /name="amount"[^>]*aria-invalid="true"/);
   }
   const form = await shopper.browser.get('/console/billing');
   const topUp = { amount: '25.50', payment_token: paymentToken(form.html), card_number: CARDS.succeeds, expiry: GOOD_EXPIRY, cvc: '123' };

@@ -1,12 +1,14 @@
-// The profile page and API keys in the console (DESIGN D16), over HTTP like a
-// browser: a key is made with the password asked again and its token shown
-// once on a no-store page; bad input and a wrong password change nothing;
-// revoking stops a key at once on both APIs and only the owner can; names are
-// shown as text; last used and legacy access are shown.
+// The API keys page of the console's account area (DESIGN D16), over HTTP
+// like a browser: a key is made with the password asked again and its token
+// shown once on a no-store page; sending the same form again (a reload of
+// that page) makes no second key; bad input and a wrong password change
+// nothing; revoking asks first, stops a key at once on both APIs and only the
+// owner can; names are shown as text; last used and legacy access are shown.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { build, eventually, type TestApp } from '../helpers/build.ts';
 import { consoleClient, visibleText, type ConsoleClient, type PageResult } from '../helpers/console.ts';
+import { flash } from './console-world.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,11 +23,20 @@ async function signedInUser(app: TestApp, options: { legacy?: boolean } = {}) {
   return { user, browser };
 }
 
-/** Opens the profile page (as a user would, for its form token) and sends the create-key form. */
-async function submitKeyForm(browser: ConsoleClient, fields: Record<string, string | null> = {}): Promise<PageResult> {
+const FORM_TOKEN = /<input type="hidden" name="form_token" value="([^"]+)">/;
+
+/** The form fields as the page would send them, its one-time token included. */
+async function keyFormOnPage(browser: ConsoleClient, fields: Record<string, string | null> = {}): Promise<Record<string, string | null>> {
   const profile = await browser.get('/console/profile');
   assert.equal(profile.status, 200, visibleText(profile.html));
-  return browser.post('/console/profile/keys', { name: 'deploy bot', expires: '30', password: PASSWORD, ...fields });
+  const formToken = FORM_TOKEN.exec(profile.html)?.[1];
+  assert.ok(formToken, 'the key form carries a one-time token');
+  return { name: 'deploy bot', expires: '30', password: PASSWORD, form_token: formToken, ...fields };
+}
+
+/** Opens the API keys page (as a user would, for its form tokens) and sends the create-key form. */
+async function submitKeyForm(browser: ConsoleClient, fields: Record<string, string | null> = {}): Promise<PageResult> {
+  return browser.post('/console/profile/keys', await keyFormOnPage(browser, fields));
 }
 
 function shownToken(page: PageResult): string {
@@ -61,17 +72,19 @@ test('a key made on the profile page is shown once on a no-store page, works on 
   const app = await build(t, { worker: false });
   const { user, browser } = await signedInUser(app);
 
-  const profile = await browser.get('/console/profile');
-  assert.equal(profile.status, 200);
-  assert.match(visibleText(profile.html), new RegExp(user.email.replace(/[.+]/g, '\\$&')));
-  assert.match(visibleText(profile.html), /Test User \d+/, 'the name is shown');
+  const account = await browser.get('/console/account');
+  assert.equal(account.status, 200);
+  assert.match(visibleText(account.html), new RegExp(user.email.replace(/[.+]/g, '\\$&')));
+  assert.match(visibleText(account.html), /Test User \d+/, 'the name is shown');
 
   const before = app.app.clock.now().getTime();
   const created = await submitKeyForm(browser, { name: 'deploy bot' });
   const token = shownToken(created);
   assert.equal(created.headers.get('cache-control'), 'no-store');
   assert.equal(occurrences(created.html, token), 1, 'the token is on the page exactly once');
-  assert.match(created.html, /<button type="button" data-copy="new-token">Copy<\/button>/);
+  assert.match(created.html, /<button type="button" class="[^"]*" data-copy="new-token">Copy<\/button>/);
+  assert.match(created.html, /<h1>API key created<\/h1>/);
+  assert.equal(flash(created.html)?.text, 'The key “deploy bot” was created.');
   assert.match(created.html, /<span id="new-token-copied" role="status"><\/span>/);
   assert.match(visibleText(created.html), /will not be shown again/);
   assert.match(created.html, /href="\/console\/profile"/);
@@ -137,8 +150,8 @@ test('a wrong password shows the form again with the reason and creates nothing'
     assert.equal(refused.status, 401, visibleText(refused.html));
     assert.match(visibleText(refused.html), /Password: the password is wrong/);
     assert.doesNotMatch(refused.html, /id="new-token"/);
-    assert.match(refused.html, /<input id="name" name="name" type="text"[^>]* value="laptop"/, 'what was typed is kept');
-    assert.match(refused.html, /<input id="password"[^>]*aria-invalid="true"/);
+    assert.match(refused.html, /<input [^>]*id="name" name="name" type="text"[^>]* value="laptop"/, 'what was typed is kept');
+    assert.match(refused.html, /<input [^>]*id="password"[^>]*aria-invalid="true"/);
   }
   assert.equal(await keyCount(app, user.userId), keysBefore);
 });
@@ -186,7 +199,7 @@ test('a bad name or expiry shows the profile page with 400 and a message naming 
     const refused = await submitKeyForm(browser, fields);
     assert.equal(refused.status, 400, `${label}: ${visibleText(refused.html)}`);
     assert.match(visibleText(refused.html), message, label);
-    assert.match(refused.html, /<h1>Profile and API keys<\/h1>/, `${label}: the profile page again`);
+    assert.match(refused.html, /<h1>API keys<\/h1>/, `${label}: the API keys page again`);
     assert.doesNotMatch(refused.html, /id="new-token"/, label);
   }
   // A wrong name and a wrong expiry are both reported at once.
@@ -226,7 +239,9 @@ test('revoking a key stops it at once on the project API and on the legacy API',
   const profile = await browser.get('/console/profile');
   const row = keyRow(profile.html, prefixOf(token));
   assert.ok(row?.revokeAction, 'the key has a revoke form');
-  assert.match(profile.html, /<button type="submit" class="danger">Revoke<span class="visually-hidden"> key old laptop<\/span><\/button>/);
+  assert.match(profile.html, /<button type="submit" class="[^"]*">Revoke<span class="visually-hidden"> key old laptop<\/span><\/button>/);
+  // Revoking asks first (console.js opens the question before the form is sent).
+  assert.match(profile.html, /<form method="post" action="\/console\/profile\/keys\/\d+\/revoke"[^>]* data-confirm="Revoke the key old laptop\? It stops working at once, on both APIs\. This cannot be undone\."/);
   const revoked = await browser.post(row.revokeAction, {});
   assert.equal(revoked.status, 303, visibleText(revoked.html));
   assert.equal(revoked.location, '/console/profile');
@@ -337,4 +352,40 @@ test('forms without their CSRF token are refused with 403 and change nothing', a
   assert.ok(row?.revokeAction);
   assert.equal((await browser.post(row.revokeAction, { _csrf: null })).status, 403);
   assert.equal((await app.api('/me/', { key: user.key })).status, 200, 'the key still works');
+});
+
+test('sending the key form again (reloading the "API key created" page) makes no second key and shows no token', async (t) => {
+  const app = await build(t, { worker: false });
+  const { user, browser } = await signedInUser(app);
+  const form = await keyFormOnPage(browser, { name: 'reloaded' });
+  const token = shownToken(await browser.post('/console/profile/keys', form));
+  const keysAfterFirst = await keyCount(app, user.userId);
+
+  // The browser sends the very same POST again, as a reload of the answer does.
+  const again = await browser.post('/console/profile/keys', form);
+  assert.equal(again.status, 409, visibleText(again.html));
+  assert.doesNotMatch(again.html, /id="new-token"/);
+  assert.ok(!again.html.includes(token), 'the first token is not shown again');
+  assert.match(flash(again.html)?.text ?? '', /already sent: the key was created then, and its token is not shown again/);
+  assert.equal(await keyCount(app, user.userId), keysAfterFirst, 'no second key');
+  const named = (await app.app.services.apiKeys.listForUser(user.userId)).filter((key) => key.name === 'reloaded');
+  assert.equal(named.length, 1);
+
+  // A form without its token makes nothing either; a fresh form from the page works.
+  const noToken = await browser.post('/console/profile/keys', { ...form, form_token: null });
+  assert.equal(noToken.status, 400, visibleText(noToken.html));
+  assert.equal(await keyCount(app, user.userId), keysAfterFirst);
+  shownToken(await submitKeyForm(browser, { name: 'second on purpose' }));
+  assert.equal(await keyCount(app, user.userId), keysAfterFirst + 1);
+});
+
+test('a form refused for its content keeps its token: corrected and sent again, it makes the key once', async (t) => {
+  const app = await build(t, { worker: false });
+  const { user, browser } = await signedInUser(app);
+  const form = await keyFormOnPage(browser, { name: 'fixed later' });
+  const keysBefore = await keyCount(app, user.userId);
+  assert.equal((await browser.post('/console/profile/keys', { ...form, password: 'wrong' })).status, 401);
+  assert.equal((await browser.post('/console/profile/keys', { ...form, name: '' })).status, 400);
+  shownToken(await browser.post('/console/profile/keys', form));
+  assert.equal(await keyCount(app, user.userId), keysBefore + 1);
 });

@@ -14,7 +14,7 @@ const PASSWORD = 'correct horse battery';
 
 /** The message the sign-in page shows in its alert. */
 function alertText(page: PageResult): string {
-  const alert = /<div class="flash flash-error" role="alert">([\s\S]*?)<\/div>/.exec(page.html);
+  const alert = /<div class="flash flash-error[^"]*" role="alert">([\s\S]*?)<\/div>/.exec(page.html);
   assert.ok(alert, `an alert on the page: ${visibleText(page.html)}`);
   return visibleText(alert[1]!);
 }
@@ -97,6 +97,10 @@ test(`after ${SIGN_IN_THROTTLE.perEmail} failures for one e-mail, even the right
   assert.match(alertText(refused), /Too many failed sign-ins/);
   assertSentToSignIn(await browser.get('/console/profile'), 'not signed in');
 
+  // The wait in words: "15 minutes", never "15 minute(s)".
+  assert.match(alertText(refused), /try again in 15 minutes$/);
+  assert.doesNotMatch(refused.html, /minute\(s\)/);
+
   // The limit is the e-mail's: another user at the same address signs in.
   assert.equal((await consoleClient(app).signIn(other.email, PASSWORD)).status, 303);
 });
@@ -113,6 +117,19 @@ test(`${SIGN_IN_THROTTLE.perAddress} failures from one address over different e-
   const refused = await consoleClient(app).signIn(user.email, PASSWORD);
   assert.equal(refused.status, 429, visibleText(refused.html));
   assert.ok(Number(refused.headers.get('retry-after')) > 0);
+});
+
+test('a wait under a minute reads "1 minute", in the singular', async (t) => {
+  const app = await build(t, { worker: false });
+  const user = await app.createUser({ password: PASSWORD });
+  const browser = consoleClient(app);
+  for (let attempt = 0; attempt < SIGN_IN_THROTTLE.perEmail; attempt += 1) await failSignIn(browser, user.email);
+  await advanceClock(app, SIGN_IN_THROTTLE.windowMs / 1000 - 30);
+
+  const refused = await browser.signIn(user.email, PASSWORD);
+  assert.equal(refused.status, 429, visibleText(refused.html));
+  assert.ok(Number(refused.headers.get('retry-after')) <= 30, `Retry-After ${refused.headers.get('retry-after')}`);
+  assert.match(alertText(refused), /try again in 1 minute$/);
 });
 
 test('failed sign-ins are forgotten once the 15-minute window has passed', async (t) => {

@@ -66,3 +66,8 @@ document.addEventListener('submit', (event) => {
   form.dataset.sent = 'yes';
   for (const button of form.querySelectorAll('button[type="submit"]')) button.setAttribute('aria-disabled', 'true');
 });
+
+// A print button: <button type="button" data-print>Print</button> (the print stylesheet hides the navigation).
+document.addEventListener('click', (event) => {
+  if (event.target instanceof Element && event.target.closest('button[data-print]')) window.print();
+});

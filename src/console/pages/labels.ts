@@ -81,6 +81,21 @@ const STATES = {
     immediate: ['Cancelled', 'secondary'],
     cancellation_requested: ['Cancellation requested', 'warning'],
   },
+  // A plan in a location, as the catalogue has it (the create-server page).
+  stock: {
+    in_stock: ['In stock', 'success'],
+    out_of_stock: ['Out of stock', 'danger'],
+    not_offered: ['Not offered here', 'secondary'],
+  },
+  // Billing cycles (the catalogue's names); the tone is unused: a cycle is not a state.
+  cycle: {
+    monthly: ['Monthly', 'secondary'],
+    quarterly: ['Quarterly', 'secondary'],
+    semiannually: ['Every 6 months', 'secondary'],
+    annually: ['Annually', 'secondary'],
+    biennially: ['Every 2 years', 'secondary'],
+    triennially: ['Every 3 years', 'secondary'],
+  },
 } satisfies Record<string, Words>;
 
 export type StateKind = keyof typeof STATES;

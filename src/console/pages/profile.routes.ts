@@ -1,13 +1,17 @@
-// The profile page: who is signed in, their API keys, and a form to make a
-// new key (D16). A new key's token is rendered in the answer to the form's
-// POST and nowhere else: no redirect to a page that could be opened again,
-// and the console sends every page with Cache-Control: no-store.
+// The API keys page of the account area (/console/profile, kept at its first
+// address): the user's API keys, and a form to make a new key (D16). A new
+// key's token is rendered in the answer to the form's POST and nowhere else:
+// no redirect to a page that could be opened again, and the console sends
+// every page with Cache-Control: no-store. The form carries a one-time token,
+// so reloading that answer (the browser sends the POST again) makes no
+// second key: it says the key was made already and is not shown again.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, type FieldError } from '../../errors.ts';
 import type { CheckedConsoleKey, ConsoleKeyExpiry } from '../../modules/api-keys/api-keys.service.ts';
 import type { Services } from '../../services.ts';
-import { redirectWith, sendPage } from '../console-page.ts';
+import { issueFormToken, redirectWith, sendPage, spendFormToken, type Problem } from '../console-page.ts';
+import { accountFrame } from './account.routes.ts';
 
 // Generous bounds: the form's own rules (1–100 characters…) are checked by the
 // service, so a wrong value comes back as a message on the form, not as a bare 400.
@@ -17,6 +21,7 @@ const CreateKeyForm = Type.Object({
   expiry_date: Type.Optional(Type.String({ maxLength: 40 })),
   read_only: Type.Optional(Type.String({ maxLength: 20 })),
   password: Type.Optional(Type.String({ maxLength: 1024 })),
+  form_token: Type.Optional(Type.String({ maxLength: 200 })),
   _csrf: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
@@ -39,7 +44,7 @@ export async function profilePages(app: FastifyInstance, { services }: { service
   app.get('/profile', async (request, reply) => sendProfile(request, reply, services, EMPTY_FORM, [], 200));
 
   app.post('/profile/keys', { schema: { body: CreateKeyForm } }, async (request, reply) => {
-    const body = request.body as Partial<Record<'name' | 'expires' | 'expiry_date' | 'read_only' | 'password', string>>;
+    const body = request.body as Partial<Record<'name' | 'expires' | 'expiry_date' | 'read_only' | 'password' | 'form_token', string>>;
     const form: KeyFormValues = {
       name: body.name ?? '',
       expires: body.expires ?? '',
@@ -72,9 +77,21 @@ export async function profilePages(app: FastifyInstance, { services }: { service
       const wrongPassword = { field: 'password', message: 'the password is wrong; no key was created' };
       return sendProfile(request, reply, services, form, [wrongPassword], 401);
     }
+    // Last before acting, so a form refused above can be corrected and sent again with its token.
+    if (!spendFormToken(request, body.form_token)) {
+      if (!body.form_token) {
+        return sendProfile(request, reply, services, form, [], 400, { status: 400, message: 'This form is out of date and no key was created. Check the form below and send it again.' });
+      }
+      return sendProfile(request, reply, services, EMPTY_FORM, [], 409, {
+        status: 409,
+        message: 'This form was already sent: the key was created then, and its token is not shown again. If you did not copy it, revoke that key below and create a new one.',
+      });
+    }
     const created = await services.apiKeys.create(user.id, settings);
     request.log.info({ keyId: created.id }, 'API key created in the console');
-    return sendPage(request, reply, 'key-created', { title: 'API key created', section: 'profile', key: created }, 201);
+    // Said in the page's one messages region, as a redirect's message would be.
+    request.session.set('flash', { kind: 'success', message: `The key “${created.name}” was created.` });
+    return sendPage(request, reply, 'key-created', { title: 'API key created', ...accountFrame('api-keys'), key: created }, 201);
   });
 
   app.post('/profile/keys/:keyId/revoke', { schema: { params: KeyParams } }, async (request, reply) => {
@@ -100,6 +117,7 @@ async function sendProfile(
   form: KeyFormValues,
   errors: readonly FieldError[],
   status: number,
+  refusal: Problem | null = null,
 ): Promise<FastifyReply> {
   const user = request.consoleUser;
   // A revoked key can never work again and cannot be revoked twice, so the
@@ -109,6 +127,13 @@ async function sendProfile(
     .map((key) => ({ ...key, expired: services.apiKeys.hasExpired(key) }));
   const fieldErrors = Object.fromEntries(errors.map((error) => [error.field, error.message]));
   const summary = errors.map((error) => `${FIELD_LABELS[error.field] ?? error.field}: ${error.message}.`);
+  const problem = refusal ?? (summary.length > 0 ? { status, message: `No key was created. ${summary.join(' ')}` } : null);
   const dateBounds = services.apiKeys.consoleKeyDateBounds();
-  return sendPage(request, reply, 'profile', { title: 'Profile and API keys', section: 'profile', profile: user, keys, form, fieldErrors, summary, dateBounds }, status);
+  return sendPage(
+    request,
+    reply,
+    'profile',
+    { title: 'API keys', ...accountFrame('api-keys'), profile: user, keys, form, fieldErrors, problem, dateBounds, formToken: issueFormToken(request) },
+    status,
+  );
 }

@@ -1,30 +1,46 @@
 // The projects section of the console: the user's projects, creating one,
-// and a project's page (servers, members, links to its keys and orders).
+// and a project's page: its servers with their status, led by the server
+// orders still in progress (awaiting payment, being set up), which update
+// themselves until they have settled, and the way to create a server.
 // Every page acts as the signed-in user through the services the project API
 // calls, so the same roles and rules (D1, D2) apply, and a project the user is
 // not a member of is a 404 page, as it is a 404 on the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { Order } from '../../modules/orders/orders.schemas.ts';
 import { CreateProjectBody, type Project } from '../../modules/projects/projects.schemas.ts';
+import type { Clock } from '../../clock.ts';
 import type { Services } from '../../services.ts';
+import { isUpstreamError } from '../../upstreams/errors.ts';
 import { consoleActor } from '../console-actor.ts';
-import { redirectWith, sendPage } from '../console-page.ts';
-import { moment, pager, paging, placeName, projectUrl, serverName, serverUrl } from './display.ts';
+import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
+import { moment, pager, paging, placeName, projectNav, projectUrl, serverName, serverUrl } from './display.ts';
+import { roleLabel, stateLabel } from './labels.ts';
+import { firewallPages } from './firewalls.routes.ts';
+import { memberPages } from './members.routes.ts';
 import { orderPages } from './orders.routes.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type Refusal } from './refusals.ts';
+import { serverNewPages } from './server-new.routes.ts';
+import { serverNetworkPages } from './server-network.routes.ts';
+import { serverSnapshotPages } from './server-snapshots.routes.ts';
 import { serverPages } from './servers.routes.ts';
 import { sshKeyPages } from './ssh-keys.routes.ts';
 
 const PROJECTS_PER_PAGE = 50;
 const SERVERS_PER_PAGE = 50;
+/** Server orders in these states are not done: their rows lead the table, and it updates itself until they are. */
+const ORDER_IN_PROGRESS = new Set(['submitting', 'awaiting_payment', 'provisioning', 'unknown']);
+
+/** The create-project form's labels by the API's field names. */
+const PROJECT_LABELS = { name: 'Name', slug: 'Slug' };
 
 interface ProjectForm {
   name: string;
   slug: string;
 }
 
-const statusText = (status: string) => status.replace(/_/g, ' ');
-
-export async function projectPages(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+export async function projectPages(app: FastifyInstance, { services, clock }: { services: Services; clock: Clock }): Promise<void> {
   async function sendProjectList(request: FastifyRequest, reply: FastifyReply, form: ProjectForm, refusal: Refusal | null): Promise<FastifyReply> {
     const paged = paging(request.query, PROJECTS_PER_PAGE);
     const { count, projects } = await services.projects.list(consoleActor(request.consoleUser), { limit: paged.size, offset: paged.offset });
@@ -39,13 +55,14 @@ export async function projectPages(app: FastifyInstance, { services }: { service
           name: project.name,
           slug: project.slug,
           url: projectUrl(project.slug),
-          role: project.role,
-          status: project.status,
-          statusText: statusText(project.status),
+          role: roleLabel(project.role),
+          status: stateLabel('project', project.status),
         })),
         pager: pager('/console/projects', paged, count),
         form,
-        refusal,
+        problem: refusal ? { message: refusal.message, status: refusal.status } : null,
+        fieldErrors: refusal?.fieldMessages ?? {},
+        invalidFields: refusal?.fields ?? [],
       },
       refusal?.status ?? 200,
     );
@@ -64,7 +81,7 @@ export async function projectPages(app: FastifyInstance, { services }: { service
     async (request, reply) => {
       const body = (request.body ?? {}) as Partial<Record<'name' | 'slug', unknown>>;
       const form = { name: typeof body.name === 'string' ? body.name : '', slug: typeof body.slug === 'string' ? body.slug : '' };
-      const invalid = invalidForm(request);
+      const invalid = invalidForm(request, PROJECT_LABELS);
       if (invalid) return sendProjectList(request, reply, form, invalid);
       try {
         const project = await services.projects.create(consoleActor(request.consoleUser), { name: form.name, ...(form.slug ? { slug: form.slug } : {}) });
@@ -73,41 +90,131 @@ export async function projectPages(app: FastifyInstance, { services }: { service
           message: `Project ${project.name} created. It is being set up; servers can be added once it is ready.`,
         });
       } catch (error) {
-        const refusal = refusalOf(error);
+        const refusal = refusalOf(error, PROJECT_LABELS);
         if (!refusal) throw error;
         return sendProjectList(request, reply, form, refusal);
       }
     },
   );
 
+  /**
+   * The servers table of a project's page, also sent alone to htmx while
+   * something in it can still change: the rows of orders in progress (a new
+   * server awaiting payment, being placed, being checked) and of servers still
+   * being set up or with an action running. Once everything has settled the
+   * table comes back without its trigger and stops asking.
+   */
+  async function serversTable(request: FastifyRequest, project: Project) {
+    const actor = consoleActor(request.consoleUser);
+    const base = projectUrl(project.slug);
+    const paged = paging(request.query, SERVERS_PER_PAGE);
+    const live = { id: 'project-servers', url: `${base}/servers-fragment${paged.page > 1 ? `?page=${paged.page}` : ''}` };
+    const canOrder = project.role === 'owner' || project.role === 'admin';
+    const newServer = `${base}/servers/new`;
+    // Servers live in a project the provisioning system has confirmed; before that (or while it is deleted) there are none.
+    if (project.status !== 'ready') {
+      return { ...live, ready: false, projectStatus: stateLabel('project', project.status), rows: [], pager: null, polling: project.status === 'setting_up', canOrder, newServer };
+    }
+    const [listed, orders, running] = await Promise.all([
+      services.servers.list(actor, project.slug, { limit: paged.size, offset: paged.offset }),
+      // Orders in progress lead the first page only.
+      paged.page === 1 ? services.orders.listViews(actor, project.slug, (invoiceId) => `${CONSOLE_ROOT}/invoices/${invoiceId}`) : Promise.resolve([]),
+      services.actions.list(actor, project.slug, { status: 'running' }, { limit: 1, offset: 0 }),
+    ]);
+    const pending = orders.filter((order) => order.type === 'server' && ORDER_IN_PROGRESS.has(order.status));
+    const names = pending.length > 0 ? await catalogueNames(request, project.slug) : null;
+
+    // A paid server order places its server before provisioning has finished it; the order names it only once it is
+    // delivered. Until then the server with the ordered name and place is the one being set up, shown in the order's row.
+    const settingUp = new Map<string, Order>();
+    for (const order of pending) {
+      if (order.status !== 'provisioning') continue;
+      const placed = listed.servers.find((server) => !settingUp.has(server.id) && server.hostname === order.request.hostname && server.location.code === order.request.location);
+      if (placed) settingUp.set(placed.id, order);
+    }
+    const placedOrders = new Set(settingUp.values());
+    const orderRows = pending
+      .filter((order) => !placedOrders.has(order))
+      .map((order) => ({
+        kind: 'order' as const,
+        id: String(order.id),
+        name: typeof order.request.hostname === 'string' ? order.request.hostname : `Order ${order.id}`,
+        url: null,
+        status: stateLabel('order', order.status),
+        // The owner pays; an invoice is theirs to open.
+        pay: order.status === 'awaiting_payment' && order.invoice && project.role === 'owner' ? { url: order.invoice.url, text: `Pay invoice ${order.invoice.id}` } : null,
+        ipv4: null,
+        location: names?.locations.get(String(order.request.location)) ?? String(order.request.location ?? '—'),
+        plan: names?.plans.get(Number(order.request.product_id)) ?? 'Unknown plan',
+      }));
+    const serverRows = listed.servers.map((server) => ({
+      kind: 'server' as const,
+      id: server.id,
+      name: serverName(server),
+      url: serverUrl(project.slug, server.id),
+      status: settingUp.has(server.id) ? stateLabel('server', 'setting_up') : stateLabel('server', server.status),
+      pay: null,
+      ipv4: server.ipv4_primary,
+      location: placeName(server.location),
+      plan: server.plan.name ?? 'Unknown plan',
+    }));
+    return {
+      ...live,
+      ready: true,
+      projectStatus: stateLabel('project', project.status),
+      rows: [...orderRows, ...serverRows],
+      pager: pager(base, paged, listed.count),
+      // A running action (a shutdown, a reinstall) changes a server's status when it ends.
+      polling: pending.length > 0 || running.count > 0,
+      canOrder,
+      newServer,
+    };
+  }
+
+  /** The catalogue's names of locations and plans, for rows of orders; without billing, the rows show codes. */
+  async function catalogueNames(request: FastifyRequest, slug: string): Promise<{ locations: Map<string, string>; plans: Map<number, string> } | null> {
+    const actor = consoleActor(request.consoleUser);
+    try {
+      const [locations, products] = await Promise.all([services.catalogue.locations(actor, slug), services.catalogue.products(actor, slug)]);
+      return {
+        locations: new Map(locations.map((location) => [location.code, placeName({ code: location.code, city: location.city, country_code: location.country_code })])),
+        plans: new Map(products.map((product) => [product.id, product.name])),
+      };
+    } catch (error) {
+      if (isUpstreamError(error) || error instanceof AppError) return null;
+      throw error;
+    }
+  }
+
   app.get('/projects/:slug', async (request, reply) => {
     const { slug } = request.params as { slug: string };
-    const actor = consoleActor(request.consoleUser);
-    const project = await services.projects.get(actor, slug);
-    const members = await services.members.list(actor, slug);
-    // Servers live in a project the provisioning system has confirmed; before that (or while it is deleted) there are none to list.
-    const paged = paging(request.query, SERVERS_PER_PAGE);
-    const listed = project.status === 'ready' ? await services.servers.list(actor, slug, { limit: paged.size, offset: paged.offset }) : null;
+    const project = await services.projects.get(consoleActor(request.consoleUser), slug);
     return sendPage(request, reply, 'project', {
       title: project.name,
       section: 'projects',
-      project: { ...project, statusText: statusText(project.status), created: moment(project.created_at), url: projectUrl(project.slug) },
-      servers:
-        listed?.servers.map((server) => ({
-          name: serverName(server),
-          url: serverUrl(project.slug, server.id),
-          status: server.status,
-          ipv4: server.ipv4_primary,
-          location: placeName(server.location),
-          plan: server.plan.name ?? 'Unknown plan',
-        })) ?? null,
-      pager: listed ? pager(projectUrl(project.slug), paged, listed.count) : null,
-      members,
-      links: { sshKeys: `${projectUrl(project.slug)}/ssh-keys`, orders: `${projectUrl(project.slug)}/orders` },
+      breadcrumbs: [
+        { text: 'Projects', url: `${CONSOLE_ROOT}/projects` },
+        { text: project.name, url: projectUrl(project.slug) },
+      ],
+      projectNav: projectNav(project, 'servers'),
+      project: { slug: project.slug, role: roleLabel(project.role), status: stateLabel('project', project.status), created: moment(project.created_at) },
+      servers: await serversTable(request, project),
     });
   });
 
-  await app.register(serverPages, { services });
+  // What htmx asks for every 2 seconds while something in the table can still change: the table alone.
+  app.get('/projects/:slug/servers-fragment', async (request, reply) => {
+    const { slug } = request.params as { slug: string };
+    const project = await services.projects.get(consoleActor(request.consoleUser), slug);
+    return reply.type('text/html; charset=utf-8').send(renderHtml('project-servers', await serversTable(request, project)));
+  });
+
+  await app.register(serverNewPages, { services });
+  await app.register(serverPages, { services, clock });
   await app.register(sshKeyPages, { services });
   await app.register(orderPages, { services });
+  await app.register(firewallPages, { services });
+  await app.register(memberPages, { services });
+  await app.register(serverNetworkPages, { services });
+  await app.register(serverSnapshotPages, { services });
 }

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { toProblem } from '../../http/plugins/problem-details.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
+import { statusByCode } from '../../http/errors.ts';
 import { describeError } from '../console-errors.ts';
 
 export interface Refusal {
@@ -43,12 +44,19 @@ function labelOf(field: string, labels: FieldLabels): string {
  * "Public key: the key data is not valid base64".
  */
 function relabel(message: string, fields: { field: string; message: string }[], labels: FieldLabels): string {
+  const names = [...new Set([...fields.map((entry) => entry.field), ...Object.keys(labels)])].sort((a, b) => b.length - a.length);
   let text = message;
-  for (const { field } of [...fields].sort((a, b) => b.field.length - a.field.length)) {
-    text = text.split(field).join(labelOf(field, labels));
-  }
-  for (const [field, label] of Object.entries(labels).sort((a, b) => b[0].length - a[0].length)) {
-    text = text.replace(new RegExp(`(^|[\\s;,(])${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s:,.)]|$)`, 'g'), `$1${label}`);
+  for (const field of names) {
+    const escaped = field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const label = labelOf(field, labels);
+    // A name like `port_min` is never an English word: wherever it stands, it names the field.
+    // A plain word (`image`, `expiry`) names it only before a colon or opening a sentence.
+    const everywhere = /[_.]/.test(field);
+    text = everywhere
+      ? text.replace(new RegExp(`(?<![\\w.])${escaped}(?![\\w])`, 'g'), label)
+      : text
+          .replace(new RegExp(`(^|[\\s(])${escaped}:`, 'g'), (_, before: string) => `${before}${label}:`)
+          .replace(new RegExp(`(^|;\\s*)${escaped}(?=\\s)`, 'g'), (_, before: string) => `${before}${label}`);
   }
   return text;
 }
@@ -83,7 +91,8 @@ export function refusalOf(error: unknown, labels: FieldLabels = {}): Refusal | n
   return null;
 }
 
-const isRetryable = (error: AppError) => error.code === 'upstream_unavailable' || error.code === 'upstream_error' || error.code === 'service_unavailable';
+/** A system behind the service failed or is down: nothing was changed, and the same form may be sent again. */
+const isRetryable = (error: AppError) => statusByCode[error.code] === 502 || statusByCode[error.code] === 503;
 
 /**
  * A form field left empty is a field not given, as an API client would leave

@@ -1,13 +1,14 @@
-// A project's SSH keys (D6): the list, adding a key and deleting one, through
-// SshKeyService as the API's /ssh-keys/ routes call it. A refused form comes
-// back with the API's words and status and what was typed, so nothing is lost.
+// A project's SSH keys (D6): the list, adding a key and deleting one (asked
+// first), through SshKeyService as the API's /ssh-keys/ routes call it. A
+// refused form comes back with the API's words (its field names replaced by
+// the form's labels) and status and what was typed, so nothing is lost.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { CreateSshKeyBody } from '../../modules/ssh-keys/ssh-keys.schemas.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { redirectWith, sendPage } from '../console-page.ts';
-import { moment, pager, paging, projectUrl } from './display.ts';
+import { moment, pager, paging, projectNav, projectUrl } from './display.ts';
 import { invalidForm, refusalOf, type Refusal } from './refusals.ts';
 
 const KEYS_PER_PAGE = 50;
@@ -18,6 +19,9 @@ interface KeyForm {
 }
 
 const EMPTY_FORM: KeyForm = { name: '', public_key: '' };
+
+/** The form's labels by the API's field names: a refusal names fields as the form shows them. */
+const KEY_LABELS = { name: 'Name', public_key: 'Public key' };
 
 /** An id in a path is plain digits or it names nothing, as on the API. */
 function keyId(text: string): number {
@@ -38,13 +42,21 @@ export async function sshKeyPages(app: FastifyInstance, { services }: { services
       'ssh-keys',
       {
         title: `SSH keys of ${project.name}`,
+        heading: 'SSH keys',
         section: 'projects',
-        project: { name: project.name, url: projectUrl(project.slug) },
+        projectNav: projectNav(project, 'ssh-keys'),
+        breadcrumbs: [
+          { text: 'Projects', url: '/console/projects' },
+          { text: project.name, url: projectUrl(project.slug) },
+          { text: 'SSH keys', url: base },
+        ],
         keys: sshKeys.map((key) => ({ id: key.id, name: key.name, fingerprint: key.fingerprint, created: moment(key.created_at), deleteUrl: `${base}/${key.id}/delete` })),
         addUrl: base,
         pager: pager(base, paged, count),
         form,
-        refusal,
+        problem: refusal ? { message: refusal.message, status: refusal.status } : null,
+        fieldErrors: refusal?.fieldMessages ?? {},
+        invalidFields: refusal?.fields ?? [],
       },
       refusal?.status ?? 200,
     );
@@ -56,13 +68,13 @@ export async function sshKeyPages(app: FastifyInstance, { services }: { services
     const { slug } = request.params as { slug: string };
     const body = (request.body ?? {}) as Partial<Record<keyof KeyForm, unknown>>;
     const form = { name: typeof body.name === 'string' ? body.name : '', public_key: typeof body.public_key === 'string' ? body.public_key : '' };
-    const invalid = invalidForm(request);
+    const invalid = invalidForm(request, KEY_LABELS);
     if (invalid) return sendKeyList(request, reply, slug, form, invalid);
     try {
       const key = await services.sshKeys.create(consoleActor(request.consoleUser), slug, form);
       return redirectWith(request, reply, `${projectUrl(slug)}/ssh-keys`, { kind: 'success', message: `Key ${key.name} added (${key.fingerprint}).` });
     } catch (error) {
-      const refusal = refusalOf(error);
+      const refusal = refusalOf(error, KEY_LABELS);
       if (!refusal) throw error;
       return sendKeyList(request, reply, slug, form, refusal);
     }

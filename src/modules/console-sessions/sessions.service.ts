@@ -7,6 +7,11 @@
 // stays ended: every request saves its session when it answers, and a request
 // that read the session before another tab signed out would otherwise write
 // it back, signed in, after the sign-out.
+//
+// A user sees their signed-in sessions (when each began, when it was last
+// used, from which address and browser) and can end all but the one they
+// are using. The list never carries a session id or its hash: the session a
+// request belongs to is marked by comparing hashes here.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson } from '../../db/columns.ts';
@@ -19,6 +24,31 @@ import { hashToken } from '../../secrets.ts';
  * take seconds at most; a day leaves room for the test clock moving on.
  */
 const ENDED_ROWS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** Where a session was signed in from: kept in its data at sign-in (the `signedInFrom` entry), shown in the list. */
+export interface SignedInFrom {
+  address: string;
+  userAgent: string;
+}
+
+/** One of a user's signed-in sessions, as the user may see it: no id. */
+export interface SessionListing {
+  /** The session of the request that asked. */
+  current: boolean;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  signedInFrom: SignedInFrom | null;
+}
+
+/** A user agent is the browser's to write: kept to a length a page can show. */
+export const USER_AGENT_KEPT = 300;
+
+function signedInFromOf(data: unknown): SignedInFrom | null {
+  const entry = (readJson<Record<string, unknown> | null>(data) ?? {}).signedInFrom as Partial<SignedInFrom> | undefined;
+  if (!entry || typeof entry.address !== 'string') return null;
+  return { address: entry.address, userAgent: typeof entry.userAgent === 'string' ? entry.userAgent.slice(0, USER_AGENT_KEPT) : '' };
+}
 
 export class ConsoleSessionService {
   constructor(
@@ -65,6 +95,44 @@ export class ConsoleSessionService {
       .set({ user_id: null, data: JSON.stringify({}), last_seen_at: now, expires_at: now })
       .where('id_hash', '=', hashToken(sessionId))
       .execute();
+  }
+
+  /** The user's sessions that are still signed in, the one last used first; `currentSessionId` is marked. */
+  async listForUser(userId: number, currentSessionId: string): Promise<SessionListing[]> {
+    const currentHash = hashToken(currentSessionId);
+    const rows = await this.db
+      .selectFrom('console_sessions')
+      .select(['id_hash', 'data', 'created_at', 'last_seen_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', this.clock.now().toISOString())
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+    const listed = rows.map((row) => ({
+      current: row.id_hash === currentHash,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+      expiresAt: row.expires_at,
+      signedInFrom: signedInFromOf(row.data),
+    }));
+    // The session in use first: it is the one the user knows.
+    return [...listed.filter((session) => session.current), ...listed.filter((session) => !session.current)];
+  }
+
+  /**
+   * Signs the user out everywhere but in `keepSessionId` (after a password
+   * change, or asked for): those sessions end as a sign-out ends them.
+   * Returns how many ended.
+   */
+  async endOtherSessions(userId: number, keepSessionId: string): Promise<number> {
+    const now = this.clock.now().toISOString();
+    const result = await this.db
+      .updateTable('console_sessions')
+      .set({ user_id: null, data: JSON.stringify({}), last_seen_at: now, expires_at: now })
+      .where('user_id', '=', userId)
+      .where('id_hash', '!=', hashToken(keepSessionId))
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Drops the rows of sessions long over; called now and then so the table does not grow without end. */

@@ -51,3 +51,16 @@ export async function recordOutcome(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** A user's card top-ups still under way or made, newest first: what the credit history lists of them. */
+export function listUserTopUps(db: Kysely<Database>, userId: number, limit: number): Promise<PaymentRow[]> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'top_up')
+    .where('status', 'in', [fixedInSql('pending'), fixedInSql('succeeded')])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -24,6 +24,9 @@ import { crashPoint } from '../../crash-points.ts';
 import type { OrderService } from '../orders/orders.service.ts';
 import { parseCard, type CardForm } from './card.ts';
 import * as repo from './payments.repo.ts';
+
+/** A payment as the console lists it beside its invoice. */
+export type { PaymentRow } from './payments.repo.ts';
 import { PAYMENT_COMPLETION_JOB, chargeKey, completePayment, type PaymentCompletionDependencies } from './payments.jobs.ts';
 
 export const TOP_UP_LIMITS = { min: 500, max: 100_000 };
@@ -62,6 +65,20 @@ const MESSAGES: Record<PaymentProblem, string> = {
   unconfirmed: 'The payment system did not confirm the payment yet. It is being checked; this page shows the result once it is known.',
   insufficient_credit: 'Your credit does not cover this invoice. Pay by card, or top up your credit first.',
 };
+
+/** One movement of a user's credit, as the credit history lists it. */
+export interface CreditMovement {
+  kind: 'top_up' | 'invoice';
+  /** Signed minor units: a top-up adds, an invoice paid from credit takes. */
+  amount: number;
+  currency: string;
+  at: string;
+  /** A top-up still being confirmed is `pending`: not in the balance yet. */
+  status: 'pending' | 'succeeded';
+  /** The invoice paid from credit, for an `invoice` movement. */
+  invoice: Invoice | null;
+  card: { brand: string | null; last4: string | null } | null;
+}
 
 export class PaymentService {
   constructor(private readonly deps: PaymentServiceDependencies) {}
@@ -130,6 +147,40 @@ export class PaymentService {
   /** The payments made for an invoice, newest first (what the invoice page lists). */
   invoicePayments(invoiceId: number): Promise<repo.PaymentRow[]> {
     return repo.listInvoicePayments(this.deps.db, invoiceId);
+  }
+
+  /**
+   * What moved the user's credit that cloudplane can tell, newest first:
+   * card top-ups (under way or made) and invoices paid from credit (when the
+   * order was placed, or later in the console). What the provider's back
+   * office moves (an opening balance, adjustments, refunds) is in billing's
+   * own ledger, which the billing port does not read yet.
+   */
+  async creditHistory(userId: number, limit = 100): Promise<CreditMovement[]> {
+    const [topUps, invoices] = await Promise.all([repo.listUserTopUps(this.deps.db, userId, limit), this.deps.billing.listInvoices(userId)]);
+    const movements: CreditMovement[] = [
+      ...topUps.map((row): CreditMovement => ({
+        kind: 'top_up',
+        amount: row.amount,
+        currency: row.currency,
+        at: row.created_at,
+        status: row.status === 'succeeded' ? 'succeeded' : 'pending',
+        invoice: null,
+        card: row.method === 'card' ? { brand: row.card_brand, last4: row.card_last4 } : null,
+      })),
+      ...invoices
+        .filter((invoice) => invoice.creditApplied > 0)
+        .map((invoice): CreditMovement => ({
+          kind: 'invoice',
+          amount: -invoice.creditApplied,
+          currency: invoice.currency,
+          at: invoice.settledAt ?? invoice.createdAt,
+          status: 'succeeded',
+          invoice,
+          card: null,
+        })),
+    ];
+    return movements.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, limit);
   }
 
   private async payableInvoice(userId: number, invoiceId: number): Promise<Invoice> {
