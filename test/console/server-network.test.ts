@@ -197,7 +197,7 @@ test('firewall groups: attach and detach from the server, checked through the AP
   const applied = await page(me.browser, `${path}/live/firewall`);
   assert.match(applied.html, /data-state="applied">Applied</);
   assert.doesNotMatch(applied.html, POLLING);
-  assert.match(visibleText(applied.html), /web Incoming 0 Applied/);
+  assert.match(visibleText(applied.html), /web Inbound 0 Applied/);
 
   // A group not of the project: the API's validation error, in the form's words; the set is unchanged.
   const stranger = await signedInUser(app, { project: 'Theirs' });

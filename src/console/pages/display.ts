@@ -23,7 +23,28 @@ export const projectUrl = (slug: string) => `${CONSOLE_ROOT}/projects/${encodeUR
 /** The parts of a project, as its navigation lists them. */
 export type ProjectTab = 'servers' | 'firewalls' | 'ssh-keys' | 'orders' | 'members' | 'settings';
 
-const PROJECT_TABS: { tab: ProjectTab; text: string; path: string; icon: string }[] = [
+/** A part of a page's navigation: its words, where it is below the base, its icon. */
+export interface Tab<Name extends string> {
+  tab: Name;
+  text: string;
+  path: string;
+  icon: string;
+}
+
+/** A link of a navigation as the templates draw it. */
+export interface NavLink {
+  text: string;
+  url: string;
+  icon: string;
+  current: boolean;
+}
+
+/** The links of a navigation under `base`, `active` marked as the current page. */
+export function tabLinks<Name extends string>(base: string, tabs: readonly Tab<Name>[], active: Name): NavLink[] {
+  return tabs.map((entry) => ({ text: entry.text, url: `${base}${entry.path}`, icon: entry.icon, current: entry.tab === active }));
+}
+
+const PROJECT_TABS: Tab<ProjectTab>[] = [
   { tab: 'servers', text: 'Servers', path: '', icon: 'hdd-stack' },
   { tab: 'firewalls', text: 'Firewalls', path: '/firewalls', icon: 'shield-lock' },
   { tab: 'ssh-keys', text: 'SSH keys', path: '/ssh-keys', icon: 'key' },
@@ -34,7 +55,7 @@ const PROJECT_TABS: { tab: ProjectTab; text: string; path: string; icon: string 
 export interface ProjectNav {
   name: string;
   url: string;
-  links: { text: string; url: string; icon: string; current: boolean }[];
+  links: NavLink[];
 }
 
 /** The navigation shown above every page of a project; `active` is the part the page belongs to. */
@@ -43,7 +64,7 @@ export function projectNav(project: { slug: string; name: string }, active: Proj
   return {
     name: project.name,
     url: base,
-    links: PROJECT_TABS.map((entry) => ({ text: entry.text, url: `${base}${entry.path}`, icon: entry.icon, current: entry.tab === active })),
+    links: tabLinks(base, PROJECT_TABS, active),
   };
 }
 export const serverUrl = (slug: string, serverId: string) => `${projectUrl(slug)}/servers/${encodeURIComponent(serverId)}`;

@@ -20,6 +20,8 @@ import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, pager, paging, projectNav, projectUrl, serverName, serverUrl } from './display.ts';
 import { plural, stateLabel, type StateLabel } from './labels.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type Refusal } from './refusals.ts';
+import { FIREWALL_DIRECTIONS, FIREWALL_PROTOCOLS } from './labels.ts';
+import { pathId, textFields } from './form-values.ts';
 
 const GROUPS_PER_PAGE = 50;
 /** The project's servers offered to attach (and named in the tables); beyond these a server goes by its id. */
@@ -38,11 +40,8 @@ const RULE_LABELS: Record<string, string> = {
 };
 const ATTACH_LABELS: Record<string, string> = { firewall_groups: 'Firewall group', server_id: 'Server' };
 
-const DIRECTIONS: Record<Direction, { text: string; hint: string }> = {
-  ingress: { text: 'Inbound', hint: 'Allows new connections to the servers, from the sources its rules name' },
-  egress: { text: 'Outbound', hint: 'Allows connections from the servers, to the destinations its rules name' },
-};
-const PROTOCOLS: Record<Protocol, string> = { tcp: 'TCP', udp: 'UDP', icmp: 'ICMP', any: 'Any protocol' };
+const DIRECTIONS = FIREWALL_DIRECTIONS;
+const PROTOCOLS = FIREWALL_PROTOCOLS;
 
 const RULE_FIELDS = ['protocol', 'port_min', 'port_max', 'source_cidr', 'destination_cidr', 'priority', 'comment'] as const;
 type RuleForm = Record<(typeof RULE_FIELDS)[number], string>;
@@ -64,17 +63,7 @@ interface GroupPageForms {
 const firewallsUrl = (slug: string) => `${projectUrl(slug)}/firewalls`;
 const groupUrl = (slug: string, groupId: number) => `${firewallsUrl(slug)}/${groupId}`;
 
-/** An id in a path is plain digits or it names nothing, as on the API. */
-function idOf(text: string, what: 'Firewall group' | 'Firewall rule'): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('not_found', `${what} not found`);
-  return Number(text);
-}
-
-/** The form's text fields as strings (a browser sends every field; a missing one is empty). */
-function textFields<Name extends string>(body: unknown, names: readonly Name[]): Record<Name, string> {
-  const fields = (body ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(names.map((name) => [name, typeof fields[name] === 'string' ? fields[name] : ''])) as Record<Name, string>;
-}
+const idOf = (text: string, what: 'Firewall group' | 'Firewall rule') => pathId(text, what);
 
 /**
  * A rule form as the API's body: an empty field is a field not given, and a

@@ -128,6 +128,14 @@ export function actionLabel(type: string): string {
   return (ACTIONS as Record<string, string>)[name] ?? sentence(name);
 }
 
+/** A firewall group's direction, with what it means (the firewall pages and a server's networking tab). */
+export const FIREWALL_DIRECTIONS: Record<'ingress' | 'egress', { text: string; hint: string }> = {
+  ingress: { text: 'Inbound', hint: 'Allows new connections to the servers, from the sources its rules name' },
+  egress: { text: 'Outbound', hint: 'Allows connections from the servers, to the destinations its rules name' },
+};
+
+export const FIREWALL_PROTOCOLS: Record<'tcp' | 'udp' | 'icmp' | 'any', string> = { tcp: 'TCP', udp: 'UDP', icmp: 'ICMP', any: 'Any protocol' };
+
 const ORDER_TYPES: Record<string, string> = { server: 'New server', upgrade: 'Plan change', bandwidth: 'Extra traffic' };
 
 export const orderTypeLabel = (type: string) => ORDER_TYPES[type] ?? sentence(type);

@@ -15,6 +15,7 @@ import { redirectWith, sendPage } from '../console-page.ts';
 import { projectNav, projectUrl } from './display.ts';
 import { roleLabel } from './labels.ts';
 import { refusalOf, type Refusal } from './refusals.ts';
+import { pathId } from './form-values.ts';
 
 /**
  * The invite form's labels by the service's field names. `role` needs none
@@ -47,11 +48,7 @@ function roleFrom(text: string | undefined): Role {
   throw validationError('role', `choose ${ROLES.map(roleLabel).join(', ')}`);
 }
 
-/** A user id in a path is plain digits or it names no member, as on the API. */
-function memberId(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('not_found', 'Member not found');
-  return Number(text);
-}
+const memberId = (text: string) => pathId(text, 'Member');
 
 const ROLE_MEANINGS: Record<Role, string> = {
   owner: 'the project is billed to their account; everything, including deleting the project',

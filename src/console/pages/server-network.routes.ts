@@ -25,6 +25,8 @@ import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, projectUrl, serverName, serverUrl } from './display.ts';
 import { invalidForm, refusalOf, type FieldLabels, type Refusal } from './refusals.ts';
 import { serverFrame } from './server-page.ts';
+import { FIREWALL_DIRECTIONS } from './labels.ts';
+import { pathId, textField } from './form-values.ts';
 
 /** The words of the reverse DNS forms for the API's field names. */
 const PTR_LABELS: FieldLabels = { address: 'Address', ptr: 'Reverse DNS name' };
@@ -73,17 +75,6 @@ interface PageOptions {
   form?: PtrFormValues | null;
   /** An address of the IPv6 subnet the customer asked to see (`?address=`). */
   lookup?: string | null;
-}
-
-const textField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown> | null | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
-
-/** An id in a form or a path is plain digits or it names nothing. */
-function idOf(text: string, what: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('not_found', `${what} not found`);
-  return Number(text);
 }
 
 /** The reverse DNS service is down or failed: the page says so instead of failing. */
@@ -279,7 +270,7 @@ export async function serverNetworkPages(app: FastifyInstance, { services }: { s
         id: group.id,
         name: group.name,
         url: `${firewallsUrl}/${group.id}`,
-        direction: group.direction === 'ingress' ? 'Incoming' : 'Outgoing',
+        direction: FIREWALL_DIRECTIONS[group.direction].text,
         rules: group.rules.length,
         detachUrl: `${networkUrl(path)}/firewall-groups/${group.id}/detach`,
         detachConfirm: `Detach firewall group ${group.name} from this server? Its rules stop applying here.`,
@@ -437,7 +428,7 @@ export async function serverNetworkPages(app: FastifyInstance, { services }: { s
 
   app.post('/projects/:slug/servers/:id/networking/firewall-groups/:groupId/detach', async (request, reply) => {
     const { groupId, ...path } = request.params as ServerPath & { groupId: string };
-    return changeGroups(request, reply, path, idOf(groupId, 'Firewall group'), 'detach');
+    return changeGroups(request, reply, path, pathId(groupId, 'Firewall group'), 'detach');
   });
 
   async function changeGroups(request: FastifyRequest, reply: FastifyReply, path: ServerPath, groupId: number, change: 'attach' | 'detach'): Promise<FastifyReply> {

@@ -5,12 +5,12 @@
 // networking and snapshot pages of other files all start from serverFrame,
 // so the tabs and the breadcrumb read the same on each.
 import type { Crumb } from '../console-page.ts';
-import { projectNav, projectUrl, serverName, serverUrl, type ProjectNav } from './display.ts';
+import { projectNav, projectUrl, serverName, serverUrl, tabLinks, type NavLink, type ProjectNav, type Tab } from './display.ts';
 
 /** The server's pages, in the order its tabs show them. */
 export type ServerTab = 'overview' | 'graphs' | 'networking' | 'snapshots' | 'plan' | 'settings';
 
-const SERVER_TABS: { tab: ServerTab; text: string; path: string; icon: string }[] = [
+const SERVER_TABS: Tab<ServerTab>[] = [
   { tab: 'overview', text: 'Overview', path: '', icon: 'hdd' },
   { tab: 'graphs', text: 'Graphs', path: '/graphs', icon: 'graph-up' },
   { tab: 'networking', text: 'Networking', path: '/networking', icon: 'diagram-3' },
@@ -19,17 +19,11 @@ const SERVER_TABS: { tab: ServerTab; text: string; path: string; icon: string }[
   { tab: 'settings', text: 'Settings', path: '/settings', icon: 'gear' },
 ];
 
-export interface ServerTabLink {
-  text: string;
-  url: string;
-  icon: string;
-  current: boolean;
-}
+export type ServerTabLink = NavLink;
 
 /** The tabs of the server's pages, `active` marked as the current page. */
 export function serverTabs(slug: string, serverId: string, active: ServerTab): ServerTabLink[] {
-  const base = serverUrl(slug, serverId);
-  return SERVER_TABS.map((entry) => ({ text: entry.text, url: `${base}${entry.path}`, icon: entry.icon, current: entry.tab === active }));
+  return tabLinks(serverUrl(slug, serverId), SERVER_TABS, active);
 }
 
 /** What the layout and server-tabs.eta need for a page of this server. */

@@ -10,16 +10,17 @@
 // action of this tab runs, the live part asks for itself every 2 s.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { ActionBodies, type Action, type ActionName } from '../../modules/actions/actions.schemas.ts';
+import { ActionBodies, type ActionName } from '../../modules/actions/actions.schemas.ts';
 import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/idempotency.ts';
 import type { Server } from '../../modules/servers/servers.schemas.ts';
 import type { Snapshot } from '../../modules/snapshots/snapshots.schemas.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { issueFormToken, redirectWith, renderHtml, sendPage, spendFormToken } from '../console-page.ts';
-import { moment, serverUrl } from './display.ts';
+import { actionRow, moment, serverUrl } from './display.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type FieldLabels, type Refusal } from './refusals.ts';
 import { serverFrame } from './server-page.ts';
+import { pathId, textField } from './form-values.ts';
 
 /** The API's field names as this tab's forms label them. */
 const LABELS: FieldLabels = { name: 'Description', snapshot_id: 'Snapshot', iso_id: 'ISO' };
@@ -43,17 +44,6 @@ interface PageOptions {
   problem?: Refusal | null;
   /** What was typed into the create form, shown again when it is refused. */
   description?: string;
-}
-
-const textField = (body: unknown, name: string): string => {
-  const value = (body as Record<string, unknown> | null | undefined)?.[name];
-  return typeof value === 'string' ? value : '';
-};
-
-/** An id in a form or a path is plain digits or it names nothing, as on the API. */
-function idOf(text: string, what: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('not_found', `${what} not found`);
-  return Number(text);
 }
 
 /** The form's one-time token as the Idempotency-Key of the action it starts (the API's header); spent, so the session keeps only unsent ones. */
@@ -103,14 +93,7 @@ export async function serverSnapshotPages(app: FastifyInstance, { services }: { 
       })),
       iso: server.iso ? { id: server.iso.id, name: server.iso.name ?? `ISO ${server.iso.id}` } : null,
       unmountUrl: `${base}/iso/unmount`,
-      actions: actions.map((action: Action) => ({
-        id: action.id,
-        type: action.type,
-        status: action.status,
-        started: moment(action.started_at),
-        finished: moment(action.finished_at),
-        error: action.error?.message ?? null,
-      })),
+      actions: actions.map(actionRow),
       // `unknown` may still turn into success or error, so it is followed like a running action.
       polling: snapshots.some((snapshot) => snapshot.status === 'creating') || actions.some((action) => action.finished_at === null),
       liveUrl: `${base}/live`,
@@ -217,7 +200,7 @@ export async function serverSnapshotPages(app: FastifyInstance, { services }: { 
 
   app.post('/projects/:slug/servers/:id/snapshots/:snapshotId/restore', async (request, reply) => {
     const { snapshotId, ...path } = request.params as ServerPath & { snapshotId: string };
-    const snapshot = await services.snapshots.get(consoleActor(request.consoleUser), path.slug, idOf(snapshotId, 'Snapshot'));
+    const snapshot = await services.snapshots.get(consoleActor(request.consoleUser), path.slug, pathId(snapshotId, 'Snapshot'));
     return startAction(request, reply, path, 'restore_snapshot', { snapshot_id: snapshot.id }, {
       started: `The server is being restored from the snapshot “${snapshot.name}”; its progress is shown below.`,
       refused: `The server was not restored from the snapshot “${snapshot.name}”.`,
@@ -228,7 +211,7 @@ export async function serverSnapshotPages(app: FastifyInstance, { services }: { 
     const { snapshotId, ...path } = request.params as ServerPath & { snapshotId: string };
     const actor = consoleActor(request.consoleUser);
     await services.servers.requireServer(actor, path.slug, path.id);
-    const snapshot = await services.snapshots.get(actor, path.slug, idOf(snapshotId, 'Snapshot'));
+    const snapshot = await services.snapshots.get(actor, path.slug, pathId(snapshotId, 'Snapshot'));
     // This tab lists the server's own snapshots; another server's is deleted from its own page.
     if (snapshot.server_id !== path.id) throw new AppError('not_found', 'Snapshot not found');
     try {

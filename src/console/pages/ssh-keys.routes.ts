@@ -3,13 +3,13 @@
 // refused form comes back with the API's words (its field names replaced by
 // the form's labels) and status and what was typed, so nothing is lost.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.ts';
 import { CreateSshKeyBody } from '../../modules/ssh-keys/ssh-keys.schemas.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { redirectWith, sendPage } from '../console-page.ts';
 import { moment, pager, paging, projectNav, projectUrl } from './display.ts';
 import { invalidForm, refusalOf, type Refusal } from './refusals.ts';
+import { pathId } from './form-values.ts';
 
 const KEYS_PER_PAGE = 50;
 
@@ -23,11 +23,7 @@ const EMPTY_FORM: KeyForm = { name: '', public_key: '' };
 /** The form's labels by the API's field names: a refusal names fields as the form shows them. */
 const KEY_LABELS = { name: 'Name', public_key: 'Public key' };
 
-/** An id in a path is plain digits or it names nothing, as on the API. */
-function keyId(text: string): number {
-  if (!/^\d{1,15}$/.test(text)) throw new AppError('not_found', 'SSH key not found');
-  return Number(text);
-}
+const keyId = (text: string) => pathId(text, 'SSH key');
 
 export async function sshKeyPages(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
   async function sendKeyList(request: FastifyRequest, reply: FastifyReply, slug: string, form: KeyForm, refusal: Refusal | null): Promise<FastifyReply> {
