@@ -19,8 +19,8 @@ import { randomToken } from '../secrets.ts';
 import type { Clock } from '../clock.ts';
 import type { Services } from '../services.ts';
 import { describeError } from './console-errors.ts';
-import { renderHtml, sendPage } from './console-page.ts';
-import { DatabaseSessionStore } from './session-store.ts';
+import { renderHtml, safeNext, sendPage } from './console-page.ts';
+import { DatabaseSessionStore, markBackgroundRequest } from './session-store.ts';
 import { signInPages } from './pages/sign-in.routes.ts';
 import { profilePages } from './pages/profile.routes.ts';
 import { accountPages } from './pages/account.routes.ts';
@@ -134,6 +134,11 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
     pages.setErrorHandler((error: FastifyError, request, reply) => sendErrorPage(request, reply, error));
     pages.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, new AppError('not_found', 'There is no such page in the console')));
 
+    // What htmx asks for by itself (a live part polling, the price of a choice) does not count as the person being there.
+    pages.addHook('preHandler', async (request) => {
+      if (request.method === 'GET' && isHtmxRequest(request) && request.session) markBackgroundRequest(request.session);
+    });
+
     // Every state-changing form carries the CSRF token.
     pages.addHook('preHandler', async (request, reply) => {
       if (request.method === 'POST') await new Promise<void>((resolve, reject) => pages.csrfProtection(request, reply, (error?: Error) => (error ? reject(error) : resolve())));
@@ -145,6 +150,10 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
       signedIn.addHook('preHandler', async (request, reply) => {
         const userId = request.session.get('userId');
         if (userId === undefined) {
+          // A live part whose session ended: the whole page goes to sign-in (htmx follows HX-Redirect), and back to that page after.
+          if (isHtmxRequest(request)) {
+            return reply.code(401).header('hx-redirect', `${CONSOLE_ROOT}/login?next=${encodeURIComponent(pageOf(request))}`).send();
+          }
           return reply.redirect(`${CONSOLE_ROOT}/login?next=${encodeURIComponent(request.url)}`, 303);
         }
         try {
@@ -165,6 +174,20 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
   }, { prefix: CONSOLE_ROOT });
 }
 
+const isHtmxRequest = (request: FastifyRequest) => request.headers['hx-request'] === 'true';
+
+/** The page a live part belongs to (htmx names it), as a console path; the console's start when it names none. */
+function pageOf(request: FastifyRequest): string {
+  const current = request.headers['hx-current-url'];
+  if (typeof current !== 'string') return `${CONSOLE_ROOT}/`;
+  try {
+    const url = new URL(current);
+    return safeNext(`${url.pathname}${url.search}`);
+  } catch {
+    return `${CONSOLE_ROOT}/`;
+  }
+}
+
 /** What a refusal looks like in the console: the API's words, on a page with a way back. */
 function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status, message } = describeError(error);
@@ -172,9 +195,9 @@ function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: unkn
   if (error instanceof AppError && error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
   // The session may be what failed; the page then renders without a form token.
   if (!request.session || typeof reply.generateCsrf !== 'function') {
-    return reply.code(status).type('text/html; charset=utf-8').send(renderHtml('error', { title: errorTitle(status), status, message, user: null, csrfToken: '', flash: null }));
+    return reply.code(status).type('text/html; charset=utf-8').send(renderHtml('error', { title: errorTitle(status), status, problem: { message, status }, user: null, csrfToken: '', flash: null }));
   }
-  return sendPage(request, reply, 'error', { title: errorTitle(status), status, message }, status);
+  return sendPage(request, reply, 'error', { title: errorTitle(status), status, problem: { message, status } }, status);
 }
 
 function errorTitle(status: number): string {

@@ -8,6 +8,18 @@ import type { ConsoleSessionService } from '../modules/console-sessions/sessions
 
 type Callback = (error?: unknown) => void;
 
+const BACKGROUND = Symbol('a request the page made by itself');
+
+/**
+ * Marks the session of a request a page made by itself (an htmx poll of a
+ * live part): saving it keeps the session's idle time running, so a tab left
+ * open on a page that follows an unpaid invoice still signs out when idle.
+ * The mark is not data: it is never stored.
+ */
+export function markBackgroundRequest(session: Session): void {
+  Object.defineProperty(session, BACKGROUND, { value: true, enumerable: false });
+}
+
 export class DatabaseSessionStore implements SessionStore {
   constructor(private readonly sessions: ConsoleSessionService) {}
 
@@ -20,7 +32,8 @@ export class DatabaseSessionStore implements SessionStore {
 
   set(sessionId: string, session: Session, callback: Callback): void {
     const userId = session.userId ?? null;
-    this.sessions.save(sessionId, userId, session).then(() => callback(), callback);
+    const background = (session as Session & { [BACKGROUND]?: boolean })[BACKGROUND] === true;
+    this.sessions.save(sessionId, userId, session, { keepIdleTime: background }).then(() => callback(), callback);
   }
 
   destroy(sessionId: string, callback: Callback): void {

@@ -19,6 +19,7 @@ import * as hypervisorHosts from './migrations/0014-hypervisor-hosts.ts';
 import * as serverMetrics from './migrations/0015-server-metrics.ts';
 import * as provisioningOperationsCarriedOut from './migrations/0016-provisioning-operations-carried-out.ts';
 import * as twoFactorSignIn from './migrations/0017-two-factor-sign-in.ts';
+import * as projectInvitations from './migrations/0018-project-invitations.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -38,6 +39,7 @@ const migrations = {
   '0015-server-metrics': serverMetrics,
   '0016-provisioning-operations-carried-out': provisioningOperationsCarriedOut,
   '0017-two-factor-sign-in': twoFactorSignIn,
+  '0018-project-invitations': projectInvitations,
 };
 
 class CommittedMigrations implements MigrationProvider {

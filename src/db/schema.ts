@@ -58,6 +58,20 @@ export interface ProjectMembersTable {
   created_at: Timestamp;
 }
 
+/** A pending invitation to a project (migration 0018): the invited person joins only by accepting it. */
+export interface ProjectInvitationsTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Trimmed and lower-cased, as users.email. */
+  email: string;
+  /** Never 'owner': ownership is not given by invitation. */
+  role: 'admin' | 'member';
+  /** Who invited; null once that user is deleted. */
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface ServersTable {
   id: string;
   project_id: number;
@@ -477,6 +491,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
+  project_invitations: ProjectInvitationsTable;
   servers: ServersTable;
   hosts: HostsTable;
   server_ssh_keys: ServerSshKeysTable;

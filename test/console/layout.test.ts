@@ -54,3 +54,39 @@ test('counts are written in words: one minute, 15 minutes', () => {
   assert.equal(plural(1, 'minute'), '1 minute');
   assert.equal(plural(15, 'minute'), '15 minutes');
 });
+
+/** A request as htmx makes it for a live part of `page`, with the client's cookies. */
+async function poll(app: { baseUrl: string }, cookies: Map<string, string>, path: string, page: string): Promise<Response> {
+  return fetch(`${app.baseUrl}${path}`, {
+    redirect: 'manual',
+    headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '), 'hx-request': 'true', 'hx-current-url': `${app.baseUrl}${page}` },
+  });
+}
+
+test('a page polling by itself does not keep an unattended session signed in; the poll that finds it over sends the page to sign-in', async (t) => {
+  const app = await build(t);
+  const idleSeconds = app.app.services.consoleSessions.idleMs / 1000;
+  const advance = async (seconds: number) => assert.equal((await app.admin('/clock/advance', { method: 'POST', body: { seconds } })).status, 200);
+
+  // A person using the console stays signed in past the idle time, as each page view starts it again.
+  const active = await signedInUser(app);
+  for (let step = 0; step < 2; step += 1) {
+    await advance(Math.ceil(idleSeconds * 0.6));
+    await page(active.browser, '/console/projects');
+  }
+
+  // A tab polling a live part does not.
+  const away = await signedInUser(app);
+  for (let step = 0; step < 2; step += 1) {
+    await advance(Math.ceil(idleSeconds * 0.6));
+    const polled = await poll(app, away.browser.cookies, '/console/overview/live', '/console/invoices?page=2');
+    if (step === 0) assert.equal(polled.status, 200, 'the poll is answered while the session lasts');
+    else {
+      assert.equal(polled.status, 401, 'the session is over');
+      assert.equal(polled.headers.get('hx-redirect'), `/console/login?next=${encodeURIComponent('/console/invoices?page=2')}`, 'htmx takes the whole page to sign-in, and back after');
+    }
+  }
+  const after = await away.browser.get('/console/projects');
+  assert.equal(after.status, 303);
+  assert.match(after.location ?? '', /^\/console\/login/);
+});

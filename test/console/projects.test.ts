@@ -82,9 +82,14 @@ test('a project the API’s schema refuses is refused with the API’s words; a 
     await me.browser.get('/console/projects');
     const refused = await me.browser.post('/console/projects', body);
     assert.equal(refused.status, 400, JSON.stringify(body));
-    // The API's words, with its field names as the form labels them ("name must …" → "Name must …").
-    const labelled = apiAnswer.body.detail.replace(/^name\b/, 'Name').replace(/^slug\b/, 'Slug');
+    // The API's words, with its field names as the form labels them ("name must …" → "Name must …") and its patterns in words.
+    const labelled = apiAnswer.body.detail
+      .replace(/^name\b/, 'Name')
+      .replace(/^slug\b/, 'Slug')
+      .replace('must match pattern "\\S"', 'must not be only spaces')
+      .replace('must match pattern "^[-A-Za-z0-9_]+$"', 'may use only letters, digits, hyphens and underscores');
     assert.equal(flash(refused.html)?.text, labelled, JSON.stringify(body));
+    assert.doesNotMatch(flash(refused.html)?.text ?? '', /pattern/);
   }
 
   await me.browser.get('/console/projects');

@@ -317,3 +317,23 @@ test('with billing down the plan and settings pages still open and say what cann
   await setFault(app, 'billing', 'ok');
   assert.deepEqual(await orders(app, me.key, me.slug), []);
 });
+
+test('an order billing took but did not confirm is never offered again: the page says it is being checked and lists it', async (t) => {
+  const app = await build(t);
+  const me = await signedInUser(app, { project: 'Unconfirmed', credit: '100.00' });
+  const server = await placeServer(me, { hostname: 'patient' });
+  const plan = `${serverPath(me, server.id)}/plan`;
+  const action = `${serverPath(me, server.id)}/bandwidth`;
+  const token = form((await page(me.browser, plan)).html, action).token!;
+  await setFault(app, 'billing', { mode: 'error', committed: true });
+
+  const answered = await me.browser.post(action, { form_token: token, size_gb: '1000' });
+  assert.equal(answered.status, 303, 'back to the plan page, not the form with a new token');
+  assert.equal(answered.location, plan);
+  await setFault(app, 'billing', 'ok');
+  const shown = await followRedirect(me.browser, answered);
+  assert.match(flash(shown.html)?.text ?? '', /^Billing did not confirm the order for the extra traffic\. It is recorded and being checked.*Do not order it again\.$/);
+  const placed = await orders(app, me.key, me.slug);
+  assert.equal(placed.length, 1, 'the order is recorded once');
+  assert.equal(placed[0]!.status, 'unknown');
+});

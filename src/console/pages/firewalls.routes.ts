@@ -429,7 +429,11 @@ export async function firewallPages(app: FastifyInstance, { services }: { servic
       throw error;
     }
     if (server.firewall_groups === null) throw new AppError('upstream_unavailable', `The firewall groups of ${serverName(server)} could not be read, so nothing was changed; try again in a minute.`);
-    const wanted = attached ? [...new Set([...server.firewall_groups, groupId])] : server.firewall_groups.filter((id) => id !== groupId);
+    // Asked for what is already so (a second click, a stale page): said as it is, nothing sent.
+    if (server.firewall_groups.includes(groupId) === attached) {
+      throw new AppError('conflict', attached ? `${serverName(server)} already has this group.` : `${serverName(server)} does not have this group.`);
+    }
+    const wanted = attached ? [...server.firewall_groups, groupId] : server.firewall_groups.filter((id) => id !== groupId);
     // The API's schema bounds the set it is sent; the service, called directly, is held to the same bound.
     if (wanted.length > MAX_SERVER_FIREWALL_GROUPS) {
       throw new AppError('validation_error', `${serverName(server)} already has ${MAX_SERVER_FIREWALL_GROUPS} firewall groups, the most a server can have; detach one first.`, {

@@ -42,7 +42,8 @@ export async function orderPages(app: FastifyInstance, { services }: { services:
           server: currentName ?? orderedName ?? order.server_id,
           serverUrl: currentName !== undefined && order.server_id ? serverUrl(project.slug, order.server_id) : null,
           total: order.invoice ? `${order.invoice.total} ${order.invoice.currency}` : null,
-          invoice: order.invoice ? { id: order.invoice.id, url: order.invoice.url } : null,
+          // Invoices are the owner's (they are billed to the owner's account): another member's link would be a 404.
+          invoice: order.invoice && project.role === 'owner' ? { id: order.invoice.id, url: order.invoice.url } : null,
           created: moment(order.created_at),
         };
       }),

@@ -4,7 +4,9 @@
 // actions across projects. It is read through the same services as the API,
 // as the user. While something can still change by itself (an action
 // running, a project being set up) the page's content asks for itself again
-// (htmx) every few seconds, and stops once everything has settled.
+// (htmx) every few seconds, and stops once everything has settled. Above it,
+// the user's pending invitations to projects, to accept or decline (not in the
+// self-refreshing part: they change only when the user answers).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMoney } from '../../money.ts';
 import type { Action } from '../../modules/actions/actions.schemas.ts';
@@ -18,6 +20,7 @@ import { CONSOLE_ROOT } from '../console.plugin.ts';
 import { renderHtml, sendPage } from '../console-page.ts';
 import { moment, projectUrl, serverUrl } from './display.ts';
 import { invoicePurposes } from './invoice-purpose.ts';
+import { receivedInvitations } from './members.routes.ts';
 import { actionLabel, stateLabel, type StateLabel } from './labels.ts';
 
 /** The projects the overview counts servers of; a user with more sees the first ones and a note. */
@@ -142,6 +145,7 @@ export async function overviewPages(app: FastifyInstance, { services }: { servic
       title: 'Overview',
       section: 'overview',
       ...(await overview(request)),
+      invitations: await receivedInvitations(services, request, 'overview'),
     }),
   );
 

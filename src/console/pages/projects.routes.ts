@@ -1,4 +1,5 @@
-// The projects section of the console: the user's projects, creating one,
+// The projects section of the console: the user's projects (led by their
+// pending invitations to others, to accept or decline), creating one,
 // and a project's page: its servers with their status, led by the server
 // orders still in progress (awaiting payment, being set up), which update
 // themselves until they have settled, and the way to create a server.
@@ -18,7 +19,7 @@ import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, pager, paging, placeName, projectNav, projectUrl, serverName, serverUrl } from './display.ts';
 import { roleLabel, stateLabel } from './labels.ts';
 import { firewallPages } from './firewalls.routes.ts';
-import { memberPages } from './members.routes.ts';
+import { memberPages, receivedInvitations } from './members.routes.ts';
 import { orderPages } from './orders.routes.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type Refusal } from './refusals.ts';
 import { serverNewPages } from './server-new.routes.ts';
@@ -59,6 +60,7 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
           status: stateLabel('project', project.status),
         })),
         pager: pager('/console/projects', paged, count),
+        invitations: await receivedInvitations(services, request, 'projects'),
         form,
         problem: refusal ? { message: refusal.message, status: refusal.status } : null,
         fieldErrors: refusal?.fieldMessages ?? {},

@@ -61,13 +61,29 @@ function relabel(message: string, fields: { field: string; message: string }[], 
   return text;
 }
 
+/**
+ * The API's schema patterns a customer meets on a console form, in words: a
+ * person cannot act on `must match pattern "^[-A-Za-z0-9_]+$"`.
+ */
+const PATTERNS_IN_WORDS: Record<string, string> = {
+  '^[-A-Za-z0-9_]+$': 'may use only letters, digits, hyphens and underscores',
+  '^[A-Za-z0-9][A-Za-z0-9 ._-]*$': 'must start with a letter or digit, then use only letters, digits, spaces, dots, underscores and hyphens',
+  '\\S': 'must not be only spaces',
+  '^[A-Za-z0-9_-]{1,50}$': 'may use only letters, digits, hyphens and underscores (at most 50)',
+};
+
+function patternsInWords(message: string): string {
+  // A pattern not listed is left for the page to word (the create page words the hostname's).
+  return message.replace(/must match pattern "([^"]*)"/g, (whole: string, pattern: string) => PATTERNS_IN_WORDS[pattern] ?? whole);
+}
+
 function refusalFrom(status: number, message: string, extra: Record<string, unknown>, labels: FieldLabels): Refusal {
   const fields = fieldErrors(extra);
   return {
     status,
-    message: relabel(message, fields, labels),
+    message: patternsInWords(relabel(message, fields, labels)),
     fields: fields.map((entry) => entry.field),
-    fieldMessages: Object.fromEntries(fields.map((entry) => [entry.field, `${labelOf(entry.field, labels)}: ${entry.message}`])),
+    fieldMessages: Object.fromEntries(fields.map((entry) => [entry.field, patternsInWords(`${labelOf(entry.field, labels)}: ${entry.message}`)])),
   };
 }
 
@@ -89,6 +105,15 @@ export function refusalOf(error: unknown, labels: FieldLabels = {}): Refusal | n
   // A system behind the service failed: nothing was changed, and the user may try again.
   if (isUpstreamError(error)) return { ...describeError(error), fields: [], fieldMessages: {} };
   return null;
+}
+
+/**
+ * The order billing took but did not confirm (the API's 502 with `order_id`):
+ * it is recorded and being checked, so the page must not offer to order it
+ * again, which could buy twice. Null for any other error.
+ */
+export function unconfirmedOrderId(error: unknown): number | null {
+  return error instanceof AppError && error.code === 'upstream_error' && typeof error.extra.order_id === 'number' ? error.extra.order_id : null;
 }
 
 /** A system behind the service failed or is down: nothing was changed, and the same form may be sent again. */

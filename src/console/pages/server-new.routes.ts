@@ -24,7 +24,7 @@ import { issueFormToken, redirectWith, renderHtml, sendPage, spendFormToken, typ
 import { projectNav, projectUrl } from './display.ts';
 import { plural } from './labels.ts';
 import { orderView, type Catalogue } from './server-new.choices.ts';
-import { invalidForm, refusalOf, type FieldLabels, type Refusal } from './refusals.ts';
+import { invalidForm, refusalOf, unconfirmedOrderId, type FieldLabels, type Refusal } from './refusals.ts';
 
 /** The form's labels by the API's field names (and the inline key's), so every refusal names a field as the form does. */
 const LABELS: FieldLabels = {
@@ -226,7 +226,7 @@ export async function serverNewPages(app: FastifyInstance, { services }: { servi
         });
       } catch (error) {
         // Billing took the order but did not confirm it: it is recorded and being checked. Ordering again could buy twice.
-        if (error instanceof AppError && error.code === 'upstream_error' && typeof error.extra.order_id === 'number') {
+        if (unconfirmedOrderId(error) !== null) {
           return redirectWith(request, reply, projectUrl(slug), {
             kind: 'error',
             message: `Billing did not confirm the order for ${body.hostname}. It is recorded and being checked: its row below shows where it is. Do not order it again.`,

@@ -19,7 +19,7 @@ import { consoleActor } from '../console-actor.ts';
 import { issueFormToken, redirectWith, sendPage, spendFormToken } from '../console-page.ts';
 import { moment, serverUrl } from './display.ts';
 import { orderTypeLabel, stateLabel } from './labels.ts';
-import { refusalOf, type FieldLabels, type Refusal } from './refusals.ts';
+import { refusalOf, unconfirmedOrderId, type FieldLabels, type Refusal } from './refusals.ts';
 import { billingSummary, cycleWords } from './server-details.ts';
 import { serverFrame } from './server-page.ts';
 
@@ -172,6 +172,14 @@ export async function serverPlanPages(app: FastifyInstance, { services }: { serv
 
   const pathOf = (request: FastifyRequest) => request.params as ServerPath;
 
+  /** Billing took the order but did not confirm it: back to the page, which lists it among the orders on their way, and never the form again. */
+  function unconfirmed(request: FastifyRequest, reply: FastifyReply, path: ServerPath, what: string): FastifyReply {
+    return redirectWith(request, reply, `${serverUrl(path.slug, path.id)}/plan`, {
+      kind: 'error',
+      message: `Billing did not confirm the order for the ${what}. It is recorded and being checked: it is listed below among the orders on their way. Do not order it again.`,
+    });
+  }
+
   app.get('/projects/:slug/servers/:id/plan', async (request, reply) => sendPlan(request, reply, pathOf(request), null));
 
   app.post('/projects/:slug/servers/:id/upgrade', async (request, reply) => {
@@ -189,6 +197,7 @@ export async function serverPlanPages(app: FastifyInstance, { services }: { serv
       const name = products.find((product) => product.id === body.product_id)?.name;
       return answerOrder(request, reply, path, outcome, name ? `The plan change to ${name}` : 'The plan change');
     } catch (error) {
+      if (unconfirmedOrderId(error) !== null) return unconfirmed(request, reply, path, 'plan change');
       const refusal = refusalOf(error, LABELS);
       if (!refusal) throw error;
       return sendPlan(request, reply, path, { form: 'upgrade', refusal: { ...refusal, message: `The plan change was not ordered. ${refusal.message}` } });
@@ -207,6 +216,7 @@ export async function serverPlanPages(app: FastifyInstance, { services }: { serv
       const outcome = await services.orders.orderBandwidth(consoleActor(request.consoleUser), path.slug, path.id, body, contextOf(request, `/projects/${path.slug}/servers/${path.id}/bandwidth`, form.form_token, body));
       return answerOrder(request, reply, path, outcome, `Extra traffic of ${body.size_gb} GB`);
     } catch (error) {
+      if (unconfirmedOrderId(error) !== null) return unconfirmed(request, reply, path, 'extra traffic');
       const refusal = refusalOf(error, LABELS);
       if (!refusal) throw error;
       return sendPlan(request, reply, path, { form: 'bandwidth', refusal: { ...refusal, message: `The extra traffic was not ordered. ${refusal.message}` } });

@@ -70,20 +70,19 @@ export class ConsoleSessionService {
 
   /**
    * Writes the session and starts its idle time again (every console request
-   * does). A new session is stored; one that has ended is left as it is.
+   * a person makes does; `keepIdleTime` is for the requests a page makes by
+   * itself, which must not keep an unattended tab signed in). A new session
+   * is stored; one that has ended is left as it is.
    */
-  async save(sessionId: string, userId: number | null, data: unknown): Promise<void> {
+  async save(sessionId: string, userId: number | null, data: unknown, options: { keepIdleTime?: boolean } = {}): Promise<void> {
     const now = this.clock.now();
-    const values = {
-      user_id: userId,
-      data: JSON.stringify(data),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + this.idleMs).toISOString(),
-    };
+    const seen = { last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + this.idleMs).toISOString() };
+    const values = { user_id: userId, data: JSON.stringify(data) };
+    const update = options.keepIdleTime ? values : { ...values, ...seen };
     await this.db
       .insertInto('console_sessions')
-      .values({ id_hash: hashToken(sessionId), created_at: now.toISOString(), ...values })
-      .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(values).where('console_sessions.expires_at', '>', now.toISOString()))
+      .values({ id_hash: hashToken(sessionId), created_at: now.toISOString(), ...values, ...seen })
+      .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(update).where('console_sessions.expires_at', '>', now.toISOString()))
       .execute();
   }
 
