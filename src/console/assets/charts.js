@@ -15,7 +15,7 @@
   const FILLS = ['rgba(11, 92, 173, 0.12)', 'rgba(196, 84, 10, 0.08)'];
   const HEIGHT = 220;
 
-  /** As the page's table writes values: "12.5 %", "1.23 MB/s". */
+  /** As the page's table writes values (formatValue in server-graphs.routes.ts): "12.5 %", "1.23 MB/s". */
   function format(value, unit) {
     if (value === null || value === undefined) return '–';
     if (unit === 'percent') return `${value.toFixed(1)} %`;

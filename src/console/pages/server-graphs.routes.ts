@@ -71,7 +71,7 @@ interface SeriesSummary {
   peakAt: Moment | null;
 }
 
-/** 1234567 → "1.23 MB/s"; percentages with one decimal. */
+/** 1234567 → "1.23 MB/s"; percentages with one decimal. charts.js words its axes the same way; change both together. */
 export function formatValue(value: number, unit: Unit): string {
   if (unit === 'percent') return `${value.toFixed(1)} %`;
   const prefixes = ['', 'k', 'M', 'G', 'T'];
@@ -81,7 +81,7 @@ export function formatValue(value: number, unit: Unit): string {
     scaled /= 1000;
     index += 1;
   }
-  return `${index === 0 ? Math.round(scaled) : scaled.toFixed(2)} ${prefixes[index]}B/s`;
+  return `${index === 0 ? Math.round(scaled) : scaled.toFixed(scaled < 10 ? 2 : 1)} ${prefixes[index]}B/s`;
 }
 
 /** Every step of the range, with each series' value at it (null: no measurement), in uPlot's columns. */

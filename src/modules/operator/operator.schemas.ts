@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { CatalogueId } from '../catalogue/catalogue.schemas.ts';
 import { SlugParam } from '../projects/projects.schemas.ts';
 import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
+import { PASSWORD_LENGTH } from '../users/password-rules.ts';
 
 const Decimal = Text(14, { pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', description: 'Decimal amount, at most two decimals' });
 
@@ -23,7 +24,7 @@ export const CreateUserBody = Type.Object({
   email: Text(254, { format: 'email' }),
   first_name: Type.Optional(Text(100)),
   last_name: Type.Optional(Text(100)),
-  password: Type.Optional(Text(200, { minLength: 8 })),
+  password: Type.Optional(Text(PASSWORD_LENGTH.max, { minLength: PASSWORD_LENGTH.min })),
   billing_account: Type.Optional(
     Nullable(
       Type.Object({

@@ -1,5 +1,5 @@
 // What a user's password must be, wherever it is set: the operator's
-// POST /users takes 8 to 200 characters (its schema), and a user changing
+// POST /users schema is built from it, and a user changing
 // their own password in the console is held to the same.
 export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
 
