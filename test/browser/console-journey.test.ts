@@ -66,7 +66,8 @@ interface Journey {
 /** Checks the page with axe, remembers it for the phone pass, and screenshots it. */
 async function checkPage(journey: Journey, name: string): Promise<void> {
   const { page } = journey.desktop;
-  await page.waitForLoadState('load');
+  // A live part may be mid-swap (htmx polls while something moves): axe reads the page once its requests have settled.
+  await page.waitForLoadState('networkidle');
   journey.audit.set(name, await accessibilityProblems(page));
   journey.visited.set(name, new URL(page.url()).pathname + new URL(page.url()).search);
   await screenshot(page, `journey-${name}`);

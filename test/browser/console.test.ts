@@ -25,6 +25,8 @@ async function accessibilityProblems(page: Page): Promise<string[]> {
 
 /** Checks the page with axe and at a phone's width, then screenshots it. */
 async function checkPage(page: Page, name: string, audit: Map<string, string[]>): Promise<void> {
+  // A live part may be mid-swap (htmx polls while an order moves): axe reads the page once its requests have settled.
+  await page.waitForLoadState('networkidle');
   audit.set(name, await accessibilityProblems(page));
   await screenshot(page, `console-${name}`);
 }
