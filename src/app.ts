@@ -75,7 +75,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
     });
   }
-  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, wakeWorker };
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, logger, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
 
@@ -129,6 +129,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       closing ??= (async () => {
         await Promise.all([main?.close(), legacy?.close()]);
         await runner?.stop();
+        services.events.hub.close();
         await changes.close();
         await database.close();
       })();

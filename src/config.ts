@@ -35,6 +35,14 @@ export interface Config {
    * (a Config built by hand), it is 60 s.
    */
   metricsIntervalMs?: number;
+  /** How long events are kept before the pruning job deletes them (CLOUDPLANE_EVENT_RETENTION_DAYS, at least 7); left out, 7 days. */
+  eventRetentionMs?: number;
+  /**
+   * Whether webhooks may be sent to loopback, private, link-local and other
+   * internal addresses (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE=1): off by default,
+   * so a customer cannot make the service call into the operator's network.
+   */
+  webhookAllowPrivate?: boolean;
 }
 
 export type FirewallConfig =
@@ -214,5 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     provisioning: provisioning(env),
     firewall: firewall(env),
     metricsIntervalMs: integerIn('METRICS_INTERVAL', env.METRICS_INTERVAL, 60, 10, 3600) * 1000,
+    eventRetentionMs: integerIn('CLOUDPLANE_EVENT_RETENTION_DAYS', env.CLOUDPLANE_EVENT_RETENTION_DAYS, 7, 7, 3650) * DURATION_UNITS.d!,
+    webhookAllowPrivate: flag('CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE', env.CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE),
   };
 }

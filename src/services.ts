@@ -42,6 +42,10 @@ import { SignInService } from './modules/console-sessions/sign-in.service.ts';
 import { PaymentService } from './modules/payments/payments.service.ts';
 import { paymentJobs } from './modules/payments/payments.jobs.ts';
 import type { Upstreams } from './upstreams/index.ts';
+import pino, { type Logger } from 'pino';
+import { EventHub } from './modules/events/event-hub.ts';
+import { EventService } from './modules/events/events.service.ts';
+import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, eventJobs } from './modules/events/events.jobs.ts';
 
 export interface Services {
   apiKeys: ApiKeyService;
@@ -67,6 +71,7 @@ export interface Services {
   consoleSessions: ConsoleSessionService;
   signIn: SignInService;
   payments: PaymentService;
+  events: EventService;
 }
 
 export interface ServiceDependencies {
@@ -83,6 +88,12 @@ export interface ServiceDependencies {
   wakeWorker: () => void;
   /** How often running servers' counters are sampled for their metrics (METRICS_INTERVAL); absent: 60 s. */
   metricsIntervalMs?: number;
+  /** How long events are kept (CLOUDPLANE_EVENT_RETENTION_DAYS); absent: 7 days. */
+  eventRetentionMs?: number;
+  /** Whether webhooks may go to internal addresses (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE); absent: no. */
+  webhookAllowPrivate?: boolean;
+  /** For the parts that run by themselves (the event hub); absent: silent. */
+  logger?: Logger;
 }
 
 export function createServices(deps: ServiceDependencies): Services {
@@ -138,6 +149,7 @@ export function createServices(deps: ServiceDependencies): Services {
     consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
     signIn: new SignInService(db, clock),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),
+    events: new EventService(db, access, new EventHub(db, deps.engine, deps.changes, deps.logger ?? pino({ enabled: false }))),
   };
 }
 
@@ -159,6 +171,8 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail
   // (the database went away as the process started), the next start makes it.
   void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
+  runner.registerJobs(eventJobs, { db: deps.db, clock: deps.clock, retentionMs: deps.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS });
+  void ensureEventPruning(deps.db, deps.clock).catch(() => undefined);
   runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
   runner.registerJobs(snapshotJobs, { provisioning: deps.upstreams.provisioning });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });

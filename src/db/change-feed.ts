@@ -39,6 +39,13 @@ const LISTENER_HEARTBEAT_TIMEOUT_MS = 5_000;
 const RECONNECT_FIRST_DELAY_MS = 100;
 const RECONNECT_LONGEST_DELAY_MS = 5_000;
 const CHANNEL = 'cloudplane_changes';
+/**
+ * Where a committed event of the event log is announced (modules/events):
+ * the payload is the project's id. Sent by the writer's transaction, heard by
+ * every process including the writer's, since the event tables are read, not
+ * cached: the notice only says when to read.
+ */
+export const EVENTS_CHANNEL = 'cloudplane_events';
 /** How the listening connection shows in pg_stat_activity. */
 export const LISTENER_APPLICATION_NAME = 'cloudplane-change-feed';
 
@@ -60,6 +67,12 @@ export interface ChangeFeed {
   stamp(topic: ChangeTopic): number | null;
   /** Calls `listener` after each change to `topic` this process hears of, its own included. Returns the way to stop. */
   subscribe(topic: ChangeTopic, listener: () => void): () => void;
+  /**
+   * Calls `listener` with a project's id when an event of that project was
+   * committed by any process (PostgreSQL only; on SQLite the event hub asks the
+   * database itself), and with null when notices may have been missed.
+   */
+  onEvents(listener: (projectId: number | null) => void): () => void;
   /** Stops listening; with the application, before its database closes. */
   close(): Promise<void>;
 }
@@ -84,6 +97,7 @@ abstract class LocalChanges implements ChangeFeed {
   private readonly stamps = new Map<ChangeTopic, number>(CHANGE_TOPICS.map((topic) => [topic, 0]));
   private readonly listeners = new Map<ChangeTopic, Set<() => void>>(CHANGE_TOPICS.map((topic) => [topic, new Set()]));
   protected listening = true;
+  private readonly eventListeners = new Set<(projectId: number | null) => void>();
 
   constructor(
     protected readonly db: Kysely<Database>,
@@ -107,6 +121,21 @@ abstract class LocalChanges implements ChangeFeed {
     return () => listeners.delete(listener);
   }
 
+  onEvents(listener: (projectId: number | null) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
+
+  protected heardEvents(projectId: number | null): void {
+    for (const listener of this.eventListeners) {
+      try {
+        listener(projectId);
+      } catch (error) {
+        this.logger.error({ err: error, projectId }, 'an event listener failed');
+      }
+    }
+  }
+
   protected heard(topic: ChangeTopic): void {
     this.stamps.set(topic, this.stamps.get(topic)! + 1);
     for (const listener of this.listeners.get(topic)!) {
@@ -121,6 +150,7 @@ abstract class LocalChanges implements ChangeFeed {
   /** Changes may have been missed: every topic counts as changed. */
   protected heardEverything(): void {
     for (const topic of CHANGE_TOPICS) this.heard(topic);
+    this.heardEvents(null);
   }
 }
 
@@ -173,12 +203,16 @@ class PostgresChangeFeed extends LocalChanges {
 
   private async listen(): Promise<void> {
     const client = this.newClient();
-    client.on('notification', (message) => this.onNotice(message.payload));
+    client.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL) this.onEventNotice(message.payload);
+      else this.onNotice(message.payload);
+    });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, null));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
       // As with the timers here: what keeps a process running is its listeners and its worker, never the feed.
       (client.connection.stream as Partial<Socket>).unref?.();
     } catch (error) {
@@ -205,6 +239,11 @@ class PostgresChangeFeed extends LocalChanges {
     const [origin, topic] = (payload ?? '').split(' ');
     if (origin === this.origin || topic === undefined || !isTopic(topic)) return;
     this.heard(topic);
+  }
+
+  private onEventNotice(payload: string | undefined): void {
+    const projectId = Number(payload);
+    if (Number.isSafeInteger(projectId)) this.heardEvents(projectId);
   }
 
   private lost(client: pg.Client, error: Error | null): void {

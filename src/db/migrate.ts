@@ -20,6 +20,7 @@ import * as serverMetrics from './migrations/0015-server-metrics.ts';
 import * as provisioningOperationsCarriedOut from './migrations/0016-provisioning-operations-carried-out.ts';
 import * as twoFactorSignIn from './migrations/0017-two-factor-sign-in.ts';
 import * as projectInvitations from './migrations/0018-project-invitations.ts';
+import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -40,6 +41,7 @@ const migrations = {
   '0016-provisioning-operations-carried-out': provisioningOperationsCarriedOut,
   '0017-two-factor-sign-in': twoFactorSignIn,
   '0018-project-invitations': projectInvitations,
+  '0019-events-webhooks-audit': eventsWebhooksAudit,
 };
 
 class CommittedMigrations implements MigrationProvider {

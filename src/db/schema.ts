@@ -486,6 +486,91 @@ export interface ServerMetricSamplesTable {
   disk_write_bytes: number;
 }
 
+/** The last event id given out per project (migration 0019): taking the next one locks the row until commit. */
+export interface ProjectEventSequencesTable {
+  project_id: number;
+  last_id: number;
+}
+
+export interface EventsTable {
+  project_id: number;
+  /** Increasing per project, in commit order. */
+  id: number;
+  type: string;
+  resource_type: string;
+  resource_id: string;
+  data: Json;
+  created_at: Timestamp;
+}
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  project_id: number;
+  url: string;
+  description: string;
+  /** A JSON array of event types; empty: every type. */
+  event_types: Json;
+  /** `whsec_…`; read to sign, so stored as is, and shown once. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  enabled: Bool;
+  disabled_reason: string | null;
+  failing_since: Timestamp | null;
+  /** The last event id dispatched into deliveries. */
+  last_event_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  project_id: number;
+  event_id: number;
+  event_type: string;
+  /** The `webhook-id` header, the same on every attempt. */
+  message_id: string;
+  body: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: Timestamp;
+  response_status: number | null;
+  latency_ms: number;
+  response_excerpt: string;
+  error: string | null;
+  succeeded: Bool;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  project_id: number | null;
+  interface: 'project' | 'legacy' | 'console' | 'operator';
+  actor_type: 'api_key' | 'user' | 'operator' | 'anonymous';
+  user_id: number | null;
+  api_key_id: number | null;
+  api_key_name: string | null;
+  session_ref: string | null;
+  client_ip: string;
+  method: string;
+  route: string;
+  operation: string | null;
+  resource_type: string | null;
+  resource_id: string | null;
+  status_code: number;
+  problem_code: string | null;
+  request_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_keys: ApiKeysTable;
@@ -531,4 +616,10 @@ export interface Database {
   payments: PaymentsTable;
   gateway_charges: GatewayChargesTable;
   server_metric_samples: ServerMetricSamplesTable;
+  project_event_sequences: ProjectEventSequencesTable;
+  events: EventsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  audit_log: AuditLogTable;
 }

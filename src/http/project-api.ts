@@ -15,6 +15,7 @@ import { cancellationRoutes } from '../modules/cancellation/cancellation.routes.
 import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { firewallRoutes } from '../modules/firewall/firewall.routes.ts';
 import { reverseDnsRoutes } from '../modules/reverse-dns/reverse-dns.routes.ts';
+import { eventRoutes } from '../modules/events/events.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,4 +32,5 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(orderRoutes, { orders: services.orders, publicUrl });
   await app.register(firewallRoutes, { firewall: services.firewall, publicUrl });
   await app.register(reverseDnsRoutes, { reverseDns: services.reverseDns, publicUrl });
+  await app.register(eventRoutes, { events: services.events });
 };

@@ -87,6 +87,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         { name: 'catalogue', description: 'What can be ordered: products, images, locations, ISOs and prices, as billing has them (up to 5 minutes old)' },
         { name: 'ssh-keys', description: 'The project’s SSH keys, installed on servers at order and reinstall' },
         { name: 'snapshots', description: 'Snapshots of servers, made by the create_snapshot action' },
+        { name: 'events', description: "The project's event log: every change to its resources, as a stream or in pages" },
         { name: 'servers', description: 'Servers: list, read, rename, cancel' },
         { name: 'actions', description: 'Operations on a server that take time: started at once (202), then polled' },
         { name: 'orders', description: 'Ordering servers, upgrades and bandwidth, paid from the owner’s credit or by invoice; at most 10 order requests a minute per key' },

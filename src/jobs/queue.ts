@@ -75,3 +75,24 @@ export async function rescheduleQueuedJob(db: Kysely<Database>, clock: Clock, jo
     .where('status', '=', 'queued')
     .execute();
 }
+
+/**
+ * Makes the one job row of a recurring job (one that reschedules itself with
+ * RetryLater) unless it is there, queued or running. Every worker asks at
+ * start; the settings row taken first is a lock, so two starting at once make
+ * one row: on PostgreSQL the second upsert waits for the first transaction and
+ * its next statement sees the first's job; SQLite runs one write transaction at a time.
+ */
+export async function ensureRecurringJob(db: Kysely<Database>, clock: Clock, job: JobType<TSchema>, payload: Record<string, unknown> = {}): Promise<void> {
+  const lockKey = `recurring.${job.name}`;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ key: lockKey, value: job.name })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: job.name }))
+      .execute();
+    const existing = await trx.selectFrom('jobs').select('id').where('type', '=', job.name).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+    // Due at once: a first round right after start also tells whether it can run at all.
+    if (!existing) await enqueueJobRequest(trx, clock, { type: job.name, payload, maxAttempts: 1000 });
+  });
+}

@@ -47,6 +47,8 @@ test('every variable is read', () => {
     FIREWALL_BACKEND: 'nftables',
     FIREWALL_NFT_COMMAND: 'ip netns exec hv1 nft',
     METRICS_INTERVAL: '30',
+    CLOUDPLANE_EVENT_RETENTION_DAYS: '30',
+    CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE: '1',
   });
   assert.deepEqual(config, {
     port: 9000,
@@ -66,6 +68,8 @@ test('every variable is read', () => {
     provisioning: { backend: 'libvirt', uri: 'qemu+ssh://root@hv1/system', domainType: 'qemu', pool: 'servers', poolDirectory: '/srv/servers', bridgePrefix: 'br-', shutdownTimeoutMs: 30_000 },
     firewall: { backend: 'nftables', nftCommand: ['ip', 'netns', 'exec', 'hv1', 'nft'] },
     metricsIntervalMs: 30_000,
+    eventRetentionMs: 30 * 24 * 60 * 60 * 1000,
+    webhookAllowPrivate: true,
   });
 });
 
@@ -91,6 +95,7 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_SESSION_IDLE: '12 hours' },
     { CLOUDPLANE_SESSION_IDLE: '30s' },
     { CLOUDPLANE_SESSION_IDLE: '31d' },
+    { CLOUDPLANE_EVENT_RETENTION_DAYS: '6' },
     { RDNS_BACKEND: 'bind' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_KEY: 'k', PDNS_API_URL: 'ftp://x' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: '' },

@@ -19,7 +19,7 @@ import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { ensureRecurringJob } from '../../jobs/queue.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './server-metrics.repo.ts';
@@ -98,32 +98,9 @@ export const SERVER_METRICS_SAMPLE_JOB = defineJob({
   },
 });
 
-/** Settings key whose row serialises the making of the sampler's job row. */
-const SAMPLER_LOCK_KEY = 'server_metrics.sampler';
-
-/**
- * Makes the sampler's one job row unless it is there (queued or running).
- * Every worker asks at start; the settings row taken first is a lock, so two
- * starting at once make one row: on PostgreSQL the second upsert waits for
- * the first transaction and its next statement sees the first's job; SQLite
- * runs one write transaction at a time.
- */
-export async function ensureServerMetricsSampling(db: Kysely<Database>, clock: Clock): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('settings')
-      .values({ key: SAMPLER_LOCK_KEY, value: SERVER_METRICS_SAMPLE_JOB.name })
-      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: SERVER_METRICS_SAMPLE_JOB.name }))
-      .execute();
-    const existing = await trx
-      .selectFrom('jobs')
-      .select('id')
-      .where('type', '=', SERVER_METRICS_SAMPLE_JOB.name)
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirst();
-    // Due at once: the first round also tells whether the provisioning system can be read.
-    if (!existing) await enqueueJob(trx, clock, SERVER_METRICS_SAMPLE_JOB, {}, { maxAttempts: 1000 });
-  });
+/** Makes the sampler's one job row unless it is there (every worker asks at start). */
+export function ensureServerMetricsSampling(db: Kysely<Database>, clock: Clock): Promise<void> {
+  return ensureRecurringJob(db, clock, SERVER_METRICS_SAMPLE_JOB);
 }
 
 /** The metrics jobs of the servers module, registered by `registerJobs` (services.ts). */
