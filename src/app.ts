@@ -14,7 +14,9 @@ import type { ContractViolation } from './http/plugins/response-contract.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { buildLegacyServer } from './legacy/server.ts';
 import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken, type DemoCredentials } from './bootstrap.ts';
-import { createServices, registerJobs, type Services } from './services.ts';
+import { createServices, createWebhookDispatcher, registerJobs, type Services } from './services.ts';
+import type { HostResolver } from './modules/webhooks/webhook-address-guard.ts';
+import type { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
 import { createUpstreams, type Upstreams } from './upstreams/index.ts';
 
 export interface ApplicationOptions {
@@ -27,6 +29,8 @@ export interface ApplicationOptions {
   jobPollIntervalMs?: number;
   jobLeaseMs?: number;
   onContractViolation?: (violation: ContractViolation) => void;
+  /** How webhook hosts are resolved; absent: the system's resolver. Tests name hosts without DNS. */
+  webhookResolver?: HostResolver;
 }
 
 export interface Application {
@@ -36,6 +40,8 @@ export interface Application {
   upstreams: Upstreams;
   services: Services;
   runner: JobRunner | null;
+  /** Turns events into webhook deliveries where jobs run; null elsewhere. */
+  webhookDispatcher: WebhookDispatcher | null;
   main: FastifyInstance | null;
   legacy: FastifyInstance | null;
   /** Printed once on first start. */
@@ -75,9 +81,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
     });
   }
-  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, logger, wakeWorker };
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
+  const webhookDispatcher = runner ? createWebhookDispatcher(serviceDependencies, services) : null;
 
   await ensureCatalogue(upstreams);
   // Ordering checks against this copy, so it is loaded before the first order.
@@ -115,11 +122,13 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     upstreams,
     services,
     runner,
+    webhookDispatcher,
     main,
     legacy,
     firstStart: { demo, operatorToken: operatorToken.generated },
     async listen() {
       runner?.start();
+      webhookDispatcher?.start();
       const mainUrl = main ? await main.listen({ port: config.port, host: config.host }) : '';
       const legacyUrl = legacy ? await legacy.listen({ port: config.legacyPort, host: config.host }) : '';
       return { mainUrl, legacyUrl };
@@ -128,6 +137,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     close() {
       closing ??= (async () => {
         await Promise.all([main?.close(), legacy?.close()]);
+        await webhookDispatcher?.stop();
         await runner?.stop();
         services.events.hub.close();
         await changes.close();

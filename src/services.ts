@@ -46,6 +46,11 @@ import pino, { type Logger } from 'pino';
 import { EventHub } from './modules/events/event-hub.ts';
 import { EventService } from './modules/events/events.service.ts';
 import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, eventJobs } from './modules/events/events.jobs.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
+import { systemResolver, WebhookAddressGuard, type HostResolver } from './modules/webhooks/webhook-address-guard.ts';
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
+import { ensureWebhookPruning, webhookJobs } from './modules/webhooks/webhooks.jobs.ts';
+import { WebhookService } from './modules/webhooks/webhooks.service.ts';
 
 export interface Services {
   apiKeys: ApiKeyService;
@@ -72,6 +77,8 @@ export interface Services {
   signIn: SignInService;
   payments: PaymentService;
   events: EventService;
+  audit: AuditService;
+  webhooks: WebhookService;
 }
 
 export interface ServiceDependencies {
@@ -92,6 +99,8 @@ export interface ServiceDependencies {
   eventRetentionMs?: number;
   /** Whether webhooks may go to internal addresses (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE); absent: no. */
   webhookAllowPrivate?: boolean;
+  /** How webhook hosts are resolved (tests give names without DNS); absent: the system's resolver. */
+  webhookResolver?: HostResolver;
   /** For the parts that run by themselves (the event hub); absent: silent. */
   logger?: Logger;
 }
@@ -123,8 +132,10 @@ export function createServices(deps: ServiceDependencies): Services {
     catalogue: catalogueCache,
     wakeWorker: deps.wakeWorker,
   });
+  const apiKeys = new ApiKeyService(db, clock, deps.changes);
+  const events = new EventService(db, access, new EventHub(db, deps.engine, deps.changes, deps.logger ?? pino({ enabled: false })));
   return {
-    apiKeys: new ApiKeyService(db, clock, deps.changes),
+    apiKeys,
     users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing), deps.changes),
     account: new AccountService(db, upstreams.billing),
     access,
@@ -142,14 +153,16 @@ export function createServices(deps: ServiceDependencies): Services {
     orders,
     catalogueCache,
     firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
-    reverseDns: new ReverseDnsService({ db, servers, rdns: upstreams.rdns }),
+    reverseDns: new ReverseDnsService({ db, clock, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
     backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, provisioning: upstreams.backOffice.provisioning, orders }),
     consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
     signIn: new SignInService(db, clock),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),
-    events: new EventService(db, access, new EventHub(db, deps.engine, deps.changes, deps.logger ?? pino({ enabled: false }))),
+    events,
+    audit: new AuditService({ db, clock, changes: deps.changes, access, apiKeys }),
+    webhooks: new WebhookService({ db, clock, access, events, guard: webhookGuard(deps), wakeWorker: deps.wakeWorker }),
   };
 }
 
@@ -173,7 +186,15 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
   runner.registerJobs(eventJobs, { db: deps.db, clock: deps.clock, retentionMs: deps.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS });
   void ensureEventPruning(deps.db, deps.clock).catch(() => undefined);
-  runner.registerJobs(firewallJobs, { db: deps.db, firewall: deps.upstreams.firewall });
+  runner.registerJobs(webhookJobs, {
+    db: deps.db,
+    clock: deps.clock,
+    guard: webhookGuard(deps),
+    logger: deps.logger,
+    retentionMs: deps.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS,
+  });
+  void ensureWebhookPruning(deps.db, deps.clock).catch(() => undefined);
+  runner.registerJobs(firewallJobs, { db: deps.db, clock: deps.clock, firewall: deps.upstreams.firewall });
   runner.registerJobs(snapshotJobs, { provisioning: deps.upstreams.provisioning });
   runner.registerJobs(reverseDnsJobs, { db: deps.db, rdns: deps.upstreams.rdns });
   runner.registerJobs(billingJobs, { billing: deps.upstreams.billing });
@@ -190,4 +211,14 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     rdns: deps.upstreams.rdns,
     simScale: deps.simScale,
   });
+}
+
+/** Where webhooks may be sent: checked when a URL is set and before every attempt, with the same rules. */
+function webhookGuard(deps: ServiceDependencies): WebhookAddressGuard {
+  return new WebhookAddressGuard({ allowPrivate: deps.webhookAllowPrivate ?? false, resolve: deps.webhookResolver ?? systemResolver });
+}
+
+/** Turns new events into webhook deliveries; runs where jobs run (serve, worker), started and stopped with the worker. */
+export function createWebhookDispatcher(deps: ServiceDependencies, services: Services): WebhookDispatcher {
+  return new WebhookDispatcher({ db: deps.db, clock: deps.clock, events: services.events, logger: deps.logger ?? pino({ enabled: false }), wakeWorker: deps.wakeWorker });
 }

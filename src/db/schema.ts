@@ -103,6 +103,8 @@ export interface ServersTable {
   /** {when, reason, requested_at} of the server's one cancellation request. */
   cancellation: Json | null;
   firewall_generation: Generated<number>;
+  /** The generation whose firewall.applied event is recorded (migration 0019). */
+  firewall_announced_generation: Generated<number>;
   /** The hypervisor host placement chose (migration 0014); null: the provisioning backend's default host. */
   host_id: number | null;
 }

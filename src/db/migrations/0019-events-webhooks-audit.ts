@@ -33,6 +33,10 @@ export async function up(db: Kysely<any>, types: ColumnTypes): Promise<void> {
   // The pruning job deletes by age.
   await db.schema.createIndex('events_created_at').on('events').column('created_at').execute();
 
+  // The firewall generation a server's firewall.applied event has been recorded for: the event is recorded once the
+  // controller has reached the generation, also when the job that reached it died before recording it (it is asked again).
+  await db.schema.alterTable('servers').addColumn('firewall_announced_generation', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+
   await types
     .serialId(db.schema.createTable('webhooks'))
     .addColumn('project_id', types.reference, (c) => c.notNull().references('projects.id').onDelete('cascade'))

@@ -19,6 +19,7 @@ import { operationParameters } from './action-params.ts';
 import { findServer } from '../servers/server-records.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
+import { recordServerStatusChange } from '../servers/server-events.ts';
 
 interface ActionJobDependencies {
   db: Kysely<Database>;
@@ -49,13 +50,15 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
 
   const finishWithError = async (action: repo.ActionRow, from: Phase, code: string, message: string) => {
     await db.transaction().execute(async (trx) => {
-      const moved = await repo.advanceAction(trx, action.id, from, {
+      const finished = await repo.advanceAction(trx, action.id, from, {
         status: 'error',
         phase: 'done',
         error: { code, message },
         finished_at: clock.now().toISOString(),
       });
-      if (moved) await applyFailure(trx, action);
+      if (!finished) return;
+      await applyFailure(trx, action);
+      await repo.recordActionFinished(trx, finished);
     });
   };
 
@@ -71,8 +74,10 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
         if (!server) throw new ServerGone();
         const now = clock.now().toISOString();
         const result = await applyEffects(trx, action, server, operation.result, now);
-        const moved = await repo.advanceAction(trx, action.id, from, { status: 'success', phase: 'done', result, finished_at: now });
-        if (!moved) throw new AlreadySettled();
+        const finished = await repo.advanceAction(trx, action.id, from, { status: 'success', phase: 'done', result, finished_at: now });
+        if (!finished) throw new AlreadySettled();
+        await recordServerStatusChange(trx, server.id, server.status, now);
+        await repo.recordActionFinished(trx, finished);
       });
     } catch (error) {
       if (error instanceof AlreadySettled) return;

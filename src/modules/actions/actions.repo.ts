@@ -4,6 +4,7 @@ import { readJson, writeJson } from '../../db/columns.ts';
 import type { ActionsTable, Database } from '../../db/schema.ts';
 import type { Action, ActionFilters } from './actions.schemas.ts';
 import { fixedInSql } from '../../db/prepared.ts';
+import { asTransaction, recordEvent } from '../events/event-log.ts';
 
 export type ActionRow = Selectable<ActionsTable>;
 
@@ -75,16 +76,17 @@ export async function insertAction(
 
 /**
  * Moves an action on, but only from the state the caller saw: a job that
- * runs twice (at-least-once) cannot finish an action twice.
+ * runs twice (at-least-once) cannot finish an action twice. The action as it
+ * now is, or undefined when it had moved on already.
  */
 export async function advanceAction(
   db: Kysely<Database>,
   actionId: number,
   from: { status: ActionsTable['status']; phase: ActionsTable['phase'] },
   to: Partial<{ status: ActionsTable['status']; phase: ActionsTable['phase']; result: unknown; error: unknown; finished_at: string }>,
-): Promise<boolean> {
+): Promise<ActionRow | undefined> {
   const { result, error, ...plain } = to;
-  const update = await db
+  return db
     .updateTable('actions')
     .set({
       ...plain,
@@ -94,6 +96,22 @@ export async function advanceAction(
     .where('id', '=', actionId)
     .where('status', '=', fixedInSql(from.status))
     .where('phase', '=', from.phase)
+    .returningAll()
     .executeTakeFirst();
-  return Number(update.numUpdatedRows) === 1;
+}
+
+/** action.started, in the transaction that records the action (after the rest of it). */
+export async function recordActionStarted(trx: Kysely<Database>, row: ActionRow): Promise<void> {
+  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'action.started', resource: { type: 'action', id: row.id }, data: toAction(row), now: row.started_at });
+}
+
+/** action.finished with its final status, in the transaction that finished it. */
+export async function recordActionFinished(trx: Kysely<Database>, row: ActionRow): Promise<void> {
+  await recordEvent(asTransaction(trx), {
+    projectId: row.project_id,
+    type: 'action.finished',
+    resource: { type: 'action', id: row.id },
+    data: toAction(row),
+    now: row.finished_at ?? row.started_at,
+  });
 }

@@ -91,6 +91,7 @@ export class ActionService {
         const row = await repo.insertAction(trx, { projectId: project.id, serverId: server.id, type: `server.${name}`, params, now });
         if (idempotency) await recordKey(trx, clock, idempotency, String(row.id));
         await enqueueJob(trx, clock, ACTION_JOB, { actionId: row.id }, { maxAttempts: 1000 });
+        await repo.recordActionStarted(trx, row);
         return row;
       });
       crashPoint('action.after-record');

@@ -31,6 +31,7 @@ import { deleteServer } from '../servers/server-deletion.ts';
 import { findServer, type ServerRecord } from '../servers/server-records.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
+import { recordServerEvent } from '../servers/server-events.ts';
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
 export const CANCELLED = 'Cancelled';
@@ -161,6 +162,7 @@ export class CancellationService {
       await enqueueJob(trx, clock, END_OF_TERM_JOB, { serverId: server.id, nextDueDate: service.nextDueDate }, {
         delayMs: Math.max(0, endOfTermAt(service.nextDueDate) - clock.now().getTime()),
       });
+      await recordServerEvent(trx, 'server.cancellation_requested', server.id, cancellation.requested_at);
       return true;
     });
     if (recorded) {
@@ -186,13 +188,18 @@ export class CancellationService {
     // Recorded before the deletion, so that if the deletion fails the request is
     // still the server's one request: a repeat finishes it, the other kind is refused.
     const cancellation: StoredCancellation = { when: 'immediate', reason, requested_at: clock.now().toISOString() };
-    const result = await db
-      .updateTable('servers')
-      .set({ cancellation: writeJson(cancellation) })
-      .where('id', '=', server.id)
-      .where('cancellation', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) {
+    const recorded = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('servers')
+        .set({ cancellation: writeJson(cancellation) })
+        .where('id', '=', server.id)
+        .where('cancellation', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await recordServerEvent(trx, 'server.cancellation_requested', server.id, cancellation.requested_at);
+      return true;
+    });
+    if (!recorded) {
       // Another request recorded first: an identical one carries out the same deletion.
       const other = await findCancellation(db, server.id);
       if (other === undefined) return { answer: answerOf('immediate'), created: false };
@@ -203,7 +210,7 @@ export class CancellationService {
       }
     }
     crashPoint('cancellation.after-record');
-    return this.carryOutNow(server, Number(result.numUpdatedRows) > 0);
+    return this.carryOutNow(server, recorded);
   }
 
   /** After losing a race to the other kind of request: best-effort, the winner's status is what billing should show. */

@@ -4,7 +4,7 @@
 // wake-up can delay an event but never lose or repeat one.
 //
 // - PostgreSQL: the writer's transaction sends NOTIFY with the project's id
-//   (events.repo.ts); the change feed's listening connection hears it. A
+//   (event-log.ts); the change feed's listening connection hears it. A
 //   slower check of the projects being watched covers notices missed while
 //   that connection was down.
 // - SQLite: one process writes at a time, so the events table's largest rowid
@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Engine } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
-import { lastEventIds } from './events.repo.ts';
+import { lastEventIds } from './event-log.ts';
 
 /** How often SQLite is asked whether an event was committed: the longest an event waits there before its streams read it. */
 const SQLITE_CHECK_INTERVAL_MS = 20;

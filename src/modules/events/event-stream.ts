@@ -15,6 +15,38 @@ const BATCH = 200;
 /** What the client waits before reconnecting, sent once (`retry:`). */
 const RECONNECT_AFTER_MS = 2_000;
 
+/** Whether the client asked for a stream rather than a page. */
+export function wantsStream(accept: string | undefined): boolean {
+  return accept !== undefined && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
+}
+
+/** A Last-Event-ID that is not an id is ignored (the stream then starts from `after`, or now), as browsers may send anything. */
+export function readLastEventId(value: string | undefined): number | undefined {
+  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
+}
+
+/**
+ * Answers a request (hijacked from Fastify) with the stream: the head of a
+ * `text/event-stream` answer, then the events after `startAfter`. The project
+ * API and the console (under its session) both answer this way.
+ */
+export function startEventStream(response: ServerResponse, requestId: string, events: EventService, target: EventCursor, logger: FastifyBaseLogger, startAfter: number): EventStream {
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-store',
+    connection: 'keep-alive',
+    // Proxies such as nginx would otherwise hold the events back in a buffer.
+    'x-accel-buffering': 'no',
+    'x-request-id': requestId,
+    // Where this stream starts, before any event came: a client that must reconnect early resumes here, not "now" (the typed client does).
+    'last-event-id': String(startAfter),
+  });
+  response.flushHeaders();
+  const stream = new EventStream(events, target, response, logger, startAfter);
+  events.track(stream);
+  return stream;
+}
+
 export class EventStream {
   private cursor: number;
   private pumping = false;
@@ -22,6 +54,9 @@ export class EventStream {
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unwatch: () => void;
+  private ended!: () => void;
+  /** Settles once the stream is over, for whoever keeps a list of open streams. */
+  readonly done = new Promise<void>((resolve) => (this.ended = resolve));
 
   constructor(
     private readonly events: EventService,
@@ -43,6 +78,7 @@ export class EventStream {
     this.closed = true;
     clearInterval(this.heartbeat);
     this.unwatch();
+    this.ended();
     if (!this.response.writableEnded) this.response.end();
   }
 

@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'firewall_group.attached',
   'firewall_group.detached',
   'firewall_rule.created',
+  'firewall_rule.updated',
   'firewall_rule.deleted',
   'firewall.applied',
   'reverse_dns.set',

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { ensureRecurringJob } from '../../jobs/queue.ts';
 import { RetryLater } from '../../jobs/runner.ts';
-import { pruneEvents } from './events.repo.ts';
+import { pruneEvents } from './event-log.ts';
 
 export const DEFAULT_EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

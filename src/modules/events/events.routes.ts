@@ -1,20 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../http/common.schemas.ts';
-import { EventStream } from './event-stream.ts';
+import { readLastEventId, startEventStream, wantsStream } from './event-stream.ts';
 import { EventPageSchema, EventsHeaders, EventsQuery, ProjectEventsParams } from './events.schemas.ts';
 import type { EventService } from './events.service.ts';
 
-/** Whether the client asked for a stream rather than a page. */
-function wantsStream(accept: string | undefined): boolean {
-  return accept !== undefined && /(^|,)\s*text\/event-stream\s*(;|,|$)/i.test(accept);
-}
-
-/** A Last-Event-ID that is not an id is ignored (the stream then starts from `after`, or now), as browsers may send anything. */
-function readLastEventId(value: string | undefined): number | undefined {
-  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : undefined;
-}
-
 export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService }> = async (app, { events }) => {
+  // A closing server ends the streams first; clients reconnect with Last-Event-ID elsewhere, or here once it is back.
+  app.addHook('preClose', async () => events.closeStreams());
   app.get(
     '/projects/:project_slug/events/',
     {
@@ -25,7 +17,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService }> = 
         description:
           'With `Accept: text/event-stream`, a Server-Sent Events stream: each event as `id:` (its id), `event:` (its type) and `data:` (the event as JSON), ' +
           'a `: heartbeat` comment every 15 s, and no end. It resumes after `Last-Event-ID` (what EventSource sends on reconnecting), else after `after`, ' +
-          'else with the next event committed. Without it, a page of events after `after`, oldest first; ask again with `after=last_id` until `has_more` is false. ' +
+          'else with the next event committed; the header `Last-Event-ID` of the answer says which id it starts after, so a client can resume from there even before any event came. Without it, a page of events after `after`, oldest first; ask again with `after=last_id` until `has_more` is false. ' +
           'Ids increase per project in the order the changes committed, so a client that resumes after the last id it saw misses nothing and gets nothing twice. ' +
           'Events are kept for 7 days (the operator may keep them longer). Any member may read them, with a read-only key too.',
         params: ProjectEventsParams,
@@ -50,16 +42,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService }> = 
       const resumeAfter = readLastEventId(request.headers['last-event-id']) ?? (request.query.after === undefined ? undefined : Number(request.query.after));
       const startAfter = resumeAfter ?? (await events.lastId(cursor.projectId));
       reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-store',
-        connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold the events back in a buffer.
-        'x-accel-buffering': 'no',
-        'x-request-id': request.id,
-      });
-      reply.raw.flushHeaders();
-      new EventStream(events, cursor, reply.raw, request.log, startAfter);
+      startEventStream(reply.raw, request.id, events, cursor, request.log, startAfter);
       return reply;
     },
   );

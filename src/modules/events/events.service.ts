@@ -7,7 +7,7 @@ import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import { isEventType } from './event-types.ts';
 import type { EventHub } from './event-hub.ts';
-import { listEventsAfter, type StoredEvent } from './events.repo.ts';
+import { listEventsAfter, type StoredEvent } from './event-log.ts';
 import type { Event } from './events.schemas.ts';
 
 export const DEFAULT_EVENT_PAGE_SIZE = 100;
@@ -20,7 +20,7 @@ export interface EventCursor {
 }
 
 export function toEvent(stored: StoredEvent, slug: string): Event {
-  return { id: stored.id, type: stored.type as Event['type'], project: slug, resource: stored.resource, data: stored.data, created_at: stored.createdAt };
+  return { id: stored.id, type: stored.type, project: slug, resource: stored.resource, data: stored.data, created_at: stored.createdAt };
 }
 
 /** `a.b,c.d` into its types; an unknown type is a 400 naming it. */
@@ -32,7 +32,16 @@ export function readTypes(types: string | undefined): string[] {
   return list;
 }
 
+/** What the service needs of an open stream: a way to end it. */
+export interface ClosableStream {
+  close(): void;
+  readonly done: Promise<void>;
+}
+
 export class EventService {
+  /** Every stream this process is sending, so a closing server can end them (an open stream would hold its close up forever). */
+  private readonly streams = new Set<ClosableStream>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly access: ProjectAccess,
@@ -44,6 +53,16 @@ export class EventService {
     const parsedTypes = readTypes(types);
     const project = await this.access.require(actor, slug);
     return { projectId: project.id, slug: project.slug, types: parsedTypes };
+  }
+
+  track(stream: ClosableStream): void {
+    this.streams.add(stream);
+    void stream.done.then(() => this.streams.delete(stream));
+  }
+
+  /** Ends every open stream; clients reconnect (with Last-Event-ID) to another process, or to this one once it is back. */
+  closeStreams(): void {
+    for (const stream of this.streams) stream.close();
   }
 
   /** The project's last event id now (0: none yet): where a stream without a cursor starts. */

@@ -21,6 +21,8 @@ import type { FirewallRule } from './firewall.types.ts';
 import { bumpServers, serversOfGroup } from './propagation.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { InvalidRule, normaliseRule, type NormalisedRule, type RuleCandidate } from './rule-normalisation.ts';
+import { asTransaction, recordEvent } from '../events/event-log.ts';
+import type { EventType } from '../events/event-types.ts';
 
 export interface FirewallServiceDependencies {
   db: Kysely<Database>;
@@ -47,6 +49,18 @@ export function toFirewallRule(row: repo.RuleRow): FirewallRule {
     priority: row.priority,
     comment: row.comment,
   };
+}
+
+/** A group's event carries the group as the API shows it, read in the change's transaction. */
+async function recordGroupEvent(trx: Kysely<Database>, type: EventType, projectId: number, group: repo.GroupRow, now: string): Promise<void> {
+  const [servers, rules] = await Promise.all([repo.serversOfGroups(trx, [group.id]), repo.rulesOfGroups(trx, [group.id])]);
+  const data = toFirewallGroup(group, servers.get(group.id) ?? [], rules.get(group.id) ?? []);
+  await recordEvent(asTransaction(trx), { projectId, type, resource: { type: 'firewall_group', id: group.id }, data, now });
+}
+
+/** A rule's event carries the rule as the API shows it, with its group's id. */
+async function recordRuleEvent(trx: Kysely<Database>, type: EventType, projectId: number, groupId: number, rule: repo.RuleRow, now: string): Promise<void> {
+  await recordEvent(asTransaction(trx), { projectId, type, resource: { type: 'firewall_rule', id: rule.id }, data: { ...toFirewallRule(rule), group_id: groupId }, now });
 }
 
 export function toFirewallGroup(row: repo.GroupRow, servers: string[], rules: repo.RuleRow[]): FirewallGroup {
@@ -102,7 +116,9 @@ export class FirewallService {
       const row = await db.transaction().execute(async (trx) => {
         // A project on its way out gets no new groups.
         await this.deps.access.lockForChange(trx, project.id);
-        return repo.insertGroup(trx, { projectId: project.id, name: input.name, direction: input.direction, now: clock.now().toISOString() });
+        const inserted = await repo.insertGroup(trx, { projectId: project.id, name: input.name, direction: input.direction, now: clock.now().toISOString() });
+        await recordGroupEvent(trx, 'firewall_group.created', project.id, inserted, clock.now().toISOString());
+        return inserted;
       });
       return toFirewallGroup(row, [], []);
     } catch (error) {
@@ -125,7 +141,11 @@ export class FirewallService {
     if (input.name === undefined || input.name === group.name) return this.view(group);
     let renamed: repo.GroupRow | undefined;
     try {
-      renamed = await repo.renameGroup(this.deps.db, project.id, groupId, input.name);
+      renamed = await this.deps.db.transaction().execute(async (trx) => {
+        const row = await repo.renameGroup(trx, project.id, groupId, input.name!);
+        if (row) await recordGroupEvent(trx, 'firewall_group.updated', project.id, row, this.deps.clock.now().toISOString());
+        return row;
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw await this.nameTaken(project.id, input.name);
@@ -147,6 +167,7 @@ export class FirewallService {
         const named = servers.length > SERVERS_NAMED_IN_DETAIL ? `${servers.slice(0, SERVERS_NAMED_IN_DETAIL).join(', ')} and ${servers.length - SERVERS_NAMED_IN_DETAIL} more` : servers.join(', ');
         throw new AppError('group_in_use', `The group is attached to ${servers.length === 1 ? 'server' : 'servers'} ${named}; detach it first`, { servers });
       }
+      await recordGroupEvent(trx, 'firewall_group.deleted', project.id, group, this.deps.clock.now().toISOString());
       await repo.deleteGroup(trx, groupId);
     });
   }
@@ -172,7 +193,11 @@ export class FirewallService {
     const project = await this.open(actor, slug, WRITE);
     const group = await this.requireGroup(project, groupId);
     const rule = normaliseOrRefuse(group.direction, input);
-    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => repo.insertRule(trx, groupId, rule, this.deps.clock.now().toISOString()));
+    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => {
+      const inserted = await repo.insertRule(trx, groupId, rule, this.deps.clock.now().toISOString());
+      await recordRuleEvent(trx, 'firewall_rule.created', project.id, groupId, inserted, this.deps.clock.now().toISOString());
+      return inserted;
+    });
     return toFirewallRule(row);
   }
 
@@ -196,6 +221,7 @@ export class FirewallService {
     const row = await this.changeRules(project, groupId, rule.identity, async (trx) => {
       const updated = await repo.updateRule(trx, groupId, ruleId, rule);
       if (!updated) throw notFound('Firewall rule');
+      await recordRuleEvent(trx, 'firewall_rule.updated', project.id, groupId, updated, this.deps.clock.now().toISOString());
       return updated;
     });
     return toFirewallRule(row);
@@ -205,7 +231,9 @@ export class FirewallService {
     const project = await this.open(actor, slug, WRITE);
     await this.requireGroup(project, groupId);
     await this.changeRules(project, groupId, null, async (trx) => {
-      if (!(await repo.deleteRule(trx, groupId, ruleId))) throw notFound('Firewall rule');
+      const rule = await repo.findGroupRule(trx, groupId, ruleId);
+      if (!rule || !(await repo.deleteRule(trx, groupId, ruleId))) throw notFound('Firewall rule');
+      await recordRuleEvent(trx, 'firewall_rule.deleted', project.id, groupId, rule, this.deps.clock.now().toISOString());
     });
   }
 
@@ -233,7 +261,13 @@ export class FirewallService {
       if (added.length === 0 && removed.length === 0) return false;
       await repo.detachGroups(trx, server.id, removed);
       await repo.attachGroups(trx, server.id, added);
-      return bumpServers(trx, clock, [server.id]);
+      const bumpedServers = await bumpServers(trx, clock, [server.id]);
+      const now = clock.now().toISOString();
+      const attachment = (type: 'firewall_group.attached' | 'firewall_group.detached', groupId: number) =>
+        recordEvent(asTransaction(trx), { projectId: project.id, type, resource: { type: 'firewall_group', id: groupId }, data: { id: groupId, server_id: server.id, firewall_groups: wanted }, now });
+      for (const groupId of removed) await attachment('firewall_group.detached', groupId);
+      for (const groupId of added) await attachment('firewall_group.attached', groupId);
+      return bumpedServers;
     });
     if (bumped) crashPoint('firewall.after-record');
     if (bumped) this.deps.wakeWorker();

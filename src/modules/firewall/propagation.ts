@@ -17,6 +17,7 @@ import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { FirewallPort, ServerRuleset } from '../../upstreams/firewall/port.ts';
 import { compileGroups, type CompiledGroups } from './nft-compiler.ts';
+import { recordEvent } from '../events/event-log.ts';
 import type { EffectiveGroup, FirewallRule } from './firewall.types.ts';
 
 /**
@@ -28,6 +29,7 @@ export const SERVERS_PER_PROPAGATION = 250;
 
 export interface PropagationDependencies {
   db: Kysely<Database>;
+  clock: Clock;
   /** The network controller (with faults): a failed call fails the job, and the runner retries it. */
   firewall: FirewallPort;
 }
@@ -109,7 +111,7 @@ export async function propagate(deps: PropagationDependencies, serverIds: readon
     const reached = applied.get(serverId);
     return reached === undefined || reached < generation;
   });
-  if (behind.length === 0) return;
+  if (behind.length === 0) return announceApplied(deps.db, deps.clock, applied);
   const groupsByServer = await effectiveGroups(deps.db, behind.map(([serverId]) => serverId));
   // Servers with the same groups get the same rules: compiled once per set of
   // groups, and one rules object for all of them (the controller may write it out once).
@@ -126,6 +128,41 @@ export async function propagate(deps: PropagationDependencies, serverIds: readon
   });
   crashPoint('firewall.before-apply');
   await deps.firewall.applyRulesets(rulesets);
+  await announceApplied(deps.db, deps.clock, new Map([...applied, ...rulesets.map((ruleset) => [ruleset.serverId, ruleset.generation] as const)]));
+}
+
+/**
+ * Records firewall.applied for each server whose ruleset the controller now
+ * has at a generation not yet announced. Asked on every run, also when
+ * nothing was behind: a run that died between the controller's answer and
+ * this record leaves the next run to record it, and the announced generation
+ * (moved in the same transaction) keeps a repeat from recording it twice.
+ */
+async function announceApplied(db: Kysely<Database>, clock: Clock, reached: ReadonlyMap<string, number>): Promise<void> {
+  const candidates = [...reached].filter(([, generation]) => generation > 0);
+  if (candidates.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const now = clock.now().toISOString();
+    for (const [serverId, generation] of candidates) {
+      const moved = await trx
+        .updateTable('servers')
+        .set({ firewall_announced_generation: generation })
+        .where('id', '=', serverId)
+        .where('firewall_announced_generation', '<', generation)
+        .where('firewall_generation', '<=', generation)
+        .returning(['project_id'])
+        .executeTakeFirst();
+      if (!moved) continue;
+      const groups = await trx.selectFrom('server_firewall_groups').select('group_id').where('server_id', '=', serverId).orderBy('group_id').execute();
+      await recordEvent(trx, {
+        projectId: moved.project_id,
+        type: 'firewall.applied',
+        resource: { type: 'server', id: serverId },
+        data: { server_id: serverId, firewall_groups: groups.map((row) => row.group_id), status: 'applied' },
+        now,
+      });
+    }
+  });
 }
 
 // A batch of servers, each brought up to its latest generation.

@@ -5,6 +5,21 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { formatMoney } from '../../money.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { MAX_LISTED_ORDERS, type Order } from './orders.schemas.ts';
+import { asTransaction, recordEvent } from '../events/event-log.ts';
+
+/**
+ * An order as its events carry it. An event outlives the request that caused
+ * it and reaches clients by several addresses, so the invoice's link is the
+ * console's path on the service's main address (the API's own answers make it absolute).
+ */
+export function toOrderEventData(row: OrderRow): Order {
+  return toOrder(row, (invoiceId) => `/console/invoices/${invoiceId}`);
+}
+
+/** order.created, in the transaction that records the order. */
+export async function recordOrderCreated(trx: Kysely<Database>, row: OrderRow): Promise<void> {
+  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'order.created', resource: { type: 'order', id: row.id }, data: toOrderEventData(row), now: row.created_at });
+}
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderStatus = OrdersTable['status'];
@@ -117,7 +132,19 @@ export async function moveOrder(
     .where('status', 'in', from)
     .executeTakeFirst();
   const row = (await findOrder(db, orderId))!;
-  return { moved: Number(result.numUpdatedRows) === 1, row };
+  const moved = Number(result.numUpdatedRows) === 1;
+  // Every change of status is an event, so `db` must then be the caller's transaction.
+  if (moved && to.status) {
+    await recordEvent(asTransaction(db), { projectId: row.project_id, type: 'order.status_changed', resource: { type: 'order', id: row.id }, data: toOrderEventData(row), now: to.now });
+  }
+  return { moved, row };
+}
+
+/** invoice.paid for the order's invoice, in the transaction that moved the order on because of it. */
+export async function recordInvoicePaid(trx: Kysely<Database>, row: OrderRow, now: string): Promise<void> {
+  const invoice = toOrderEventData(row).invoice;
+  if (!invoice) return;
+  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'invoice.paid', resource: { type: 'invoice', id: invoice.id }, data: { ...invoice, order_id: row.id }, now });
 }
 
 /** Replaces what an order's delivery holds (a server order notes the server it placed), in the caller's transaction. */

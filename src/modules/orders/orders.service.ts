@@ -176,7 +176,7 @@ export class OrderService {
     // `submitting` order counts only once its request can no longer be waiting
     // for billing: until then the invoice may still be on its way.
     if (row.status === 'unknown' || this.isAbandoned(row)) {
-      return (await repo.moveOrder(this.deps.db, row.id, [row.status], { status: 'failed', now: this.now() })).row;
+      return this.deps.db.transaction().execute(async (trx) => (await repo.moveOrder(trx, row.id, [row.status], { status: 'failed', now: this.now() })).row);
     }
     return row;
   }
@@ -199,6 +199,7 @@ export class OrderService {
         const result = await repo.moveOrder(trx, row.id, ['submitting', 'unknown', 'awaiting_payment'], { status: 'provisioning', invoice, now });
         if (result.moved) {
           await enqueueJob(trx, clock, ORDER_DELIVERY_JOB, { orderId: row.id }, { delayMs: this.deps.provisioning.durations[row.type], maxAttempts: 1000 });
+          await repo.recordInvoicePaid(trx, result.row, now);
         }
         return result;
       }
@@ -292,6 +293,7 @@ export class OrderService {
         if (context.idempotency) await recordKey(trx, clock, context.idempotency, String(order.id));
         // The promise to finish: should this process die before billing's answer is recorded, the job settles the order.
         const settleJobId = await enqueueJob(trx, clock, ORDER_CHECK_JOB, { orderId: order.id }, { delayMs: SETTLE_SUBMITTING_AFTER_MS, maxAttempts: 100000 });
+        await repo.recordOrderCreated(trx, order);
         return [order, slot, settleJobId] as const;
       });
     } catch (error) {

@@ -12,8 +12,10 @@ import type { Actor } from '../api-keys/api-keys.service.ts';
 import { listServerAddresses } from '../addresses/address-pools.ts';
 import type { ServerService } from '../servers/servers.service.ts';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { ptrNameProblem } from './ptr-name.ts';
+import { recordEvent } from '../events/event-log.ts';
 import type { ReverseDnsEntry } from './reverse-dns.schemas.ts';
 
 /** The spec's answer to a reverse DNS system that is down: come back in five minutes. */
@@ -21,6 +23,7 @@ export const RDNS_RETRY_AFTER_SECONDS = 300;
 
 export interface ReverseDnsDependencies {
   db: Kysely<Database>;
+  clock: Clock;
   servers: ServerService;
   rdns: RdnsPort;
 }
@@ -39,7 +42,7 @@ export class ReverseDnsService {
 
   /** One address's entry: any of its IPv4 addresses, or any address in its IPv6 subnets (listed or not, D11). */
   async get(actor: Actor, slug: string, serverId: string, addressText: string): Promise<ReverseDnsEntry> {
-    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: false });
+    const { address } = await this.serverAddress(actor, slug, serverId, addressText, { write: false });
     const ptrs = await reverseDnsCall(() => this.deps.rdns.getPtrs([address]));
     return { address, ptr: ptrs.get(address) ?? null };
   }
@@ -48,24 +51,38 @@ export class ReverseDnsService {
     // The name is checked first, like every other body field: the same answer for the same bad body wherever it is sent.
     const problem = ptrNameProblem(ptr);
     if (problem) throw validationError('ptr', problem);
-    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
+    const { address, projectId, server } = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
     try {
       await reverseDnsCall(() => this.deps.rdns.setPtr(address, ptr));
     } catch (error) {
       if (error instanceof PtrRefused) throw validationError('ptr', error.reason);
       throw error;
     }
+    await this.recordChange('reverse_dns.set', projectId, server, { address, ptr });
     return { address, ptr };
   }
 
   async delete(actor: Actor, slug: string, serverId: string, addressText: string): Promise<void> {
-    const address = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
+    const { address, projectId, server } = await this.serverAddress(actor, slug, serverId, addressText, { write: true });
     await reverseDnsCall(() => this.deps.rdns.deletePtr(address));
+    await this.recordChange('reverse_dns.removed', projectId, server, { address, ptr: null });
   }
 
-  /** The address in canonical form when it is the server's; 404 otherwise, whatever is wrong with it. */
-  private async serverAddress(actor: Actor, slug: string, serverId: string, addressText: string, access: { write: boolean }): Promise<string> {
-    const { server } = await this.deps.servers.requireServer(actor, slug, serverId, access);
+  /**
+   * The PTR lives in the reverse DNS system, not here: its event is recorded
+   * once that system has answered, in a transaction of its own. A process that
+   * dies in between leaves the record changed without its event; a client
+   * that sends the request again (it never saw an answer) gets it then.
+   */
+  private async recordChange(type: 'reverse_dns.set' | 'reverse_dns.removed', projectId: number, serverId: string, entry: ReverseDnsEntry): Promise<void> {
+    await this.deps.db.transaction().execute((trx) =>
+      recordEvent(trx, { projectId, type, resource: { type: 'reverse_dns', id: entry.address }, data: { ...entry, server_id: serverId }, now: this.deps.clock.now().toISOString() }),
+    );
+  }
+
+  /** The address in canonical form when it is the server's, with the server and its project; 404 otherwise, whatever is wrong with it. */
+  private async serverAddress(actor: Actor, slug: string, serverId: string, addressText: string, access: { write: boolean }): Promise<{ address: string; projectId: number; server: string }> {
+    const { server, project } = await this.deps.servers.requireServer(actor, slug, serverId, access);
     const parsed = parseAddress(addressText);
     if (!parsed) throw notOnServer();
     const { ipv4, ipv6Subnets } = await listServerAddresses(this.deps.db, server.id);
@@ -75,7 +92,7 @@ export class ReverseDnsService {
         ? ipv4.some(({ address }) => address === canonical)
         : ipv6Subnets.some((subnet) => (parsed as ipaddr.IPv6).match(ipaddr.IPv6.parseCIDR(subnet)));
     if (!owned) throw notOnServer();
-    return canonical;
+    return { address: canonical, projectId: project.id, server: server.id };
   }
 }
 

@@ -14,6 +14,8 @@ import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../r
 import { listServerAddresses, releaseServerAddresses } from '../addresses/address-pools.ts';
 import * as repo from './servers.repo.ts';
 import { crashPoint } from '../../crash-points.ts';
+import { recordEvent } from '../events/event-log.ts';
+import { toSummary } from './server-view.ts';
 
 export interface ServerDeletionDependencies {
   clock: Clock;
@@ -37,6 +39,8 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
   const removal = await db.transaction().execute(async (trx) => {
     // Read before the release: afterwards nothing says which addresses were the server's.
     const held = await listServerAddresses(trx, serverId);
+    // The server as the list showed it, for its server.deleted event.
+    const summary = await repo.findServerSummary(trx, serverId);
     // actions.server_id has no foreign key, so the server's actions are removed by hand.
     await trx.deleteFrom('actions').where('server_id', '=', serverId).execute();
     await releaseServerAddresses(trx, serverId);
@@ -55,7 +59,11 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
       });
     }
     const records: RecordRemoval = { addresses: held.ipv4.map(({ address }) => address), networks: held.ipv6Subnets };
-    return { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records), serverJobId: await enqueueServerRemoval(trx, deps.clock, serverId) };
+    const jobs = { records, jobId: await enqueueRecordRemoval(trx, deps.clock, records), serverJobId: await enqueueServerRemoval(trx, deps.clock, serverId) };
+    if (summary) {
+      await recordEvent(trx, { projectId: server.projectId, type: 'server.deleted', resource: { type: 'server', id: serverId }, data: toSummary(summary), now: deps.clock.now().toISOString() });
+    }
+    return jobs;
   });
   if (!removal) return false;
   crashPoint('server-deletion.after-commit');

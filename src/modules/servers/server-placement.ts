@@ -18,6 +18,8 @@ import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogu
 import { chooseHost } from '../hosts/hosts.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './servers.repo.ts';
+import { asTransaction } from '../events/event-log.ts';
+import { recordServerEvent } from './server-events.ts';
 
 export interface PlacementRequest {
   hostname: string;
@@ -153,4 +155,5 @@ export async function placeServer(
     throw error;
   }
   if (product.pooled_bandwidth) await repo.adjustBandwidthPool(db, project.id, location.code, { allocated_gb: product.bandwidth_gb });
+  await recordServerEvent(asTransaction(db), 'server.created', serverId, now.toISOString());
 }

@@ -161,19 +161,7 @@ function primaryIpv4(eb: ExpressionBuilder<Database, 'servers'>) {
 function serverPage(direction: 'asc' | 'desc') {
   // Rows as one JSON text (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
   return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
-    db
-      .selectFrom('servers')
-      // The few fields a summary shows of the stored JSON, picked out by the database rather than parsed here row by row.
-      .select((eb) => [
-        'servers.id',
-        'servers.hostname',
-        'servers.status',
-        sql<string>`servers.location ->> 'code'`.as('location_code'),
-        sql<string | null>`servers.location ->> 'city'`.as('location_city'),
-        sql<string | null>`servers.location ->> 'country_code'`.as('location_country_code'),
-        sql<string | null>`servers.plan ->> 'name'`.as('plan_name'),
-        primaryIpv4(eb).as('ipv4_primary'),
-      ])
+    selectSummaries(db)
       .where(
         isOneOfSelected(
           db,
@@ -186,6 +174,31 @@ function serverPage(direction: 'asc' | 'desc') {
   );
 }
 const pageFromOldest = serverPage('asc');
+
+/** The few fields a summary shows of the stored JSON, picked out by the database rather than parsed here row by row. */
+function selectSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('servers')
+    .select((eb) => [
+      'servers.id',
+      'servers.hostname',
+      'servers.status',
+      'servers.project_id',
+      sql<string>`servers.location ->> 'code'`.as('location_code'),
+      sql<string | null>`servers.location ->> 'city'`.as('location_city'),
+      sql<string | null>`servers.location ->> 'country_code'`.as('location_country_code'),
+      sql<string | null>`servers.plan ->> 'name'`.as('plan_name'),
+      primaryIpv4(eb).as('ipv4_primary'),
+    ]);
+}
+
+const selectServerSummary = preparedQuery((db, serverId: string) => selectSummaries(db).where('servers.id', '=', serverId));
+
+/** One server as the server list shows it, with its project: what a server's events carry. */
+export async function findServerSummary(db: Kysely<Database>, serverId: string) {
+  const [row] = await selectServerSummary(db, serverId);
+  return row;
+}
 const pageFromNewest = serverPage('desc');
 
 /**
@@ -410,6 +423,7 @@ export async function listPublicKeysById(db: Kysely<Database>, keyIds: readonly 
 }
 
 /** The power state the machine was found in, only over the status it was read with (an action or suspension in between wins). */
-export async function recordPowerState(db: Kysely<Database>, serverId: string, from: ServersTable['status'], to: 'running' | 'stopped'): Promise<void> {
-  await db.updateTable('servers').set({ status: to }).where('id', '=', serverId).where('status', '=', from).execute();
+export async function recordPowerState(db: Kysely<Database>, serverId: string, from: ServersTable['status'], to: 'running' | 'stopped'): Promise<boolean> {
+  const result = await db.updateTable('servers').set({ status: to }).where('id', '=', serverId).where('status', '=', from).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -12,6 +12,7 @@ import type { Actor } from '../api-keys/api-keys.service.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
 import type { MemberProjectRow } from '../projects/project-access.ts';
 import * as repo from './servers.repo.ts';
+import { recordServerEvent, recordServerStatusChange } from './server-events.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { enqueuePowerSync, SERVER_IMPORT_SETTLE_JOB, syncPowerNow } from './servers.jobs.ts';
@@ -68,7 +69,11 @@ export class ServerService {
     if (server.status === 'suspended') return server;
     const powered = await this.deps.provisioning.powerState(server.id).catch(() => null);
     if (powered === null || powered === server.status) return server;
-    await repo.recordPowerState(this.deps.db, server.id, server.status, powered);
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (await repo.recordPowerState(trx, server.id, server.status, powered)) {
+        await recordServerStatusChange(trx, server.id, server.status, this.deps.clock.now().toISOString());
+      }
+    });
     return { ...server, status: powered };
   }
 
@@ -76,7 +81,10 @@ export class ServerService {
   async rename(actor: Actor, slug: string, serverId: string, hostname: string | undefined): Promise<Server> {
     const { server } = await this.requireServer(actor, slug, serverId, { write: true });
     if (hostname === undefined) return this.deps.view.full(server);
-    await this.deps.db.updateTable('servers').set({ hostname }).where('id', '=', server.id).execute();
+    await this.deps.db.transaction().execute(async (trx) => {
+      const renamed = await trx.updateTable('servers').set({ hostname }).where('id', '=', server.id).where('hostname', '<>', hostname).executeTakeFirst();
+      if (Number(renamed.numUpdatedRows) > 0) await recordServerEvent(trx, 'server.renamed', server.id, this.deps.clock.now().toISOString());
+    });
     return this.deps.view.full({ ...server, hostname });
   }
 
@@ -131,6 +139,7 @@ export class ServerService {
         .where('status', '<>', 'suspended')
         .executeTakeFirst();
       const moved = Number(result.numUpdatedRows) > 0;
+      if (moved) await recordServerStatusChange(trx, serverId, server.status, this.deps.clock.now().toISOString());
       return { suspended: moved, powerJobId: moved ? await enqueuePowerSync(trx, this.deps.clock, serverId) : null };
     });
     if (suspended && server.billingServiceId !== null) {
@@ -151,6 +160,7 @@ export class ServerService {
         .where('status', '=', 'suspended')
         .executeTakeFirst();
       const moved = Number(result.numUpdatedRows) > 0;
+      if (moved) await recordServerStatusChange(trx, serverId, 'suspended', this.deps.clock.now().toISOString());
       return { unsuspended: moved, powerJobId: moved ? await enqueuePowerSync(trx, this.deps.clock, serverId) : null };
     });
     if (unsuspended && server.billingServiceId !== null) {

@@ -1,5 +1,6 @@
-// Writing and reading the event log. An event is written in the transaction
-// of the change it reports, so it exists exactly when the change does.
+// The event log, as every module writes it and the events module reads it.
+// An event is written in the transaction of the change it reports, so it
+// exists exactly when the change does.
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { EVENTS_CHANNEL } from '../../db/change-feed.ts';
@@ -53,6 +54,12 @@ export async function recordEvent(trx: Transaction<Database>, event: NewEvent): 
   // Sent at commit, and only if it commits: every process's stream hub wakes for this project.
   if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_notify(${EVENTS_CHANNEL}, ${String(event.projectId)})`.execute(trx);
   return Number(id);
+}
+
+/** For callers holding a plain handle that is in fact their transaction: an event is never written outside its change's. */
+export function asTransaction(db: Kysely<Database>): Transaction<Database> {
+  if (!db.isTransaction) throw new Error('an event is recorded in the transaction of its change');
+  return db as Transaction<Database>;
 }
 
 /** Records several events of one change, in order. */
