@@ -20,7 +20,9 @@ import type { Clock } from '../clock.ts';
 import type { Services } from '../services.ts';
 import { describeError } from './console-errors.ts';
 import { renderHtml, safeNext, sendPage } from './console-page.ts';
+import { wantsStream } from '../modules/events/event-stream.ts';
 import { DatabaseSessionStore, markBackgroundRequest } from './session-store.ts';
+import { noteForAudit } from '../http/plugins/audit.ts';
 import { signInPages } from './pages/sign-in.routes.ts';
 import { profilePages } from './pages/profile.routes.ts';
 import { accountPages } from './pages/account.routes.ts';
@@ -134,9 +136,9 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
     pages.setErrorHandler((error: FastifyError, request, reply) => sendErrorPage(request, reply, error));
     pages.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, new AppError('not_found', 'There is no such page in the console')));
 
-    // What htmx asks for by itself (a live part polling, the price of a choice) does not count as the person being there.
+    // What a page asks for by itself (a live part polling, the price of a choice, the stream of events) does not count as the person being there.
     pages.addHook('preHandler', async (request) => {
-      if (request.method === 'GET' && isHtmxRequest(request) && request.session) markBackgroundRequest(request.session);
+      if (request.method === 'GET' && (isHtmxRequest(request) || isEventStreamRequest(request)) && request.session) markBackgroundRequest(request.session);
     });
 
     // Every state-changing form carries the CSRF token.
@@ -154,6 +156,8 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
           if (isHtmxRequest(request)) {
             return reply.code(401).header('hx-redirect', `${CONSOLE_ROOT}/login?next=${encodeURIComponent(pageOf(request))}`).send();
           }
+          // An EventSource stops for good on a 401 (it would follow a redirect and fail on the page); the page's live parts then find the session over.
+          if (isEventStreamRequest(request)) return reply.code(401).send();
           return reply.redirect(`${CONSOLE_ROOT}/login?next=${encodeURIComponent(request.url)}`, 303);
         }
         try {
@@ -175,6 +179,7 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
 }
 
 const isHtmxRequest = (request: FastifyRequest) => request.headers['hx-request'] === 'true';
+const isEventStreamRequest = (request: FastifyRequest) => wantsStream(request.headers.accept);
 
 /** The page a live part belongs to (htmx names it), as a console path; the console's start when it names none. */
 function pageOf(request: FastifyRequest): string {
@@ -191,6 +196,7 @@ function pageOf(request: FastifyRequest): string {
 /** What a refusal looks like in the console: the API's words, on a page with a way back. */
 function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status, message } = describeError(error);
+  if (error instanceof AppError) noteForAudit(request, { problemCode: error.code });
   if (status >= 500) request.log.error({ err: error }, 'console page failed');
   if (error instanceof AppError && error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
   // The session may be what failed; the page then renders without a form token.

@@ -12,8 +12,9 @@ const BACKGROUND = Symbol('a request the page made by itself');
 
 /**
  * Marks the session of a request a page made by itself (an htmx poll of a
- * live part): saving it keeps the session's idle time running, so a tab left
- * open on a page that follows an unpaid invoice still signs out when idle.
+ * live part, the stream of a project's events): saving it keeps the
+ * session's idle time running, so a tab left open on a page that follows an
+ * unpaid invoice still signs out when idle.
  * The mark is not data: it is never stored.
  */
 export function markBackgroundRequest(session: Session): void {

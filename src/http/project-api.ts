@@ -16,6 +16,8 @@ import { orderRoutes } from '../modules/orders/orders.routes.ts';
 import { firewallRoutes } from '../modules/firewall/firewall.routes.ts';
 import { reverseDnsRoutes } from '../modules/reverse-dns/reverse-dns.routes.ts';
 import { eventRoutes } from '../modules/events/events.routes.ts';
+import { auditRoutes } from '../modules/audit/audit.routes.ts';
+import { webhookRoutes } from '../modules/webhooks/webhooks.routes.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,4 +35,6 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(firewallRoutes, { firewall: services.firewall, publicUrl });
   await app.register(reverseDnsRoutes, { reverseDns: services.reverseDns, publicUrl });
   await app.register(eventRoutes, { events: services.events });
+  await app.register(auditRoutes, { audit: services.audit, publicUrl });
+  await app.register(webhookRoutes, { webhooks: services.webhooks, publicUrl });
 };

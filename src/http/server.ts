@@ -13,6 +13,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { operatorRoutes, type OperatorDependencies } from '../modules/operator/operator.routes.ts';
 import { hostRoutes } from '../modules/hosts/hosts.routes.ts';
+import { auditOperatorRoutes } from '../modules/audit/audit.routes.ts';
+import { recordChanges } from './plugins/audit.ts';
 import type { Services } from '../services.ts';
 import { errorResponses } from './common.schemas.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
@@ -56,12 +58,21 @@ export function fastifyOptions(logger: FastifyBaseLogger, clientError: ReturnTyp
   };
 }
 
+/** Which interface of this listener a route belongs to, for the audit log; null for the rest (health, metrics, documents). */
+function interfaceOfRoute(route: string): 'project' | 'operator' | 'console' | null {
+  if (route.startsWith(`${API_ROOT}/`)) return 'project';
+  if (route.startsWith('/admin/v1/')) return 'operator';
+  if (route === '/console' || route.startsWith('/console/')) return 'console';
+  return null;
+}
+
 export async function buildMainServer(options: MainServerOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(options.logger, clientErrorHandler('application/problem+json', problemForStatus)));
   installValidation(app);
   acceptJsonBodiesOnly(app);
   installProblemDetails(app);
   instrument(app, options.metrics, 'project');
+  recordChanges(app, { audit: options.services.audit, interfaceOf: interfaceOfRoute, logger: options.logger });
   if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
 
   // A callback hook, as every request passes it: answering ends the request here, without calling done.
@@ -88,6 +99,8 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         { name: 'ssh-keys', description: 'The project’s SSH keys, installed on servers at order and reinstall' },
         { name: 'snapshots', description: 'Snapshots of servers, made by the create_snapshot action' },
         { name: 'events', description: "The project's event log: every change to its resources, as a stream or in pages" },
+        { name: 'webhooks', description: "The project's events POSTed to URLs of its choosing, signed as Standard Webhooks 1.0 says; owners and admins" },
+        { name: 'audit', description: "Who changed what in the project, through which interface and with what outcome; owners and admins" },
         { name: 'servers', description: 'Servers: list, read, rename, cancel' },
         { name: 'actions', description: 'Operations on a server that take time: started at once (202), then polled' },
         { name: 'orders', description: 'Ordering servers, upgrades and bandwidth, paid from the owner’s credit or by invoice; at most 10 order requests a minute per key' },
@@ -122,6 +135,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         db: options.db,
       });
       await admin.register(hostRoutes, { hosts: options.services.hosts });
+      await admin.register(auditOperatorRoutes, { audit: options.services.audit });
     },
     { prefix: '/admin/v1' },
   );

@@ -21,8 +21,9 @@ export function requireLegacyAccess(app: FastifyInstance, keys: ApiKeyService, u
   app.addHook('onRequest', async (request) => {
     const actor = await keys.authenticate(bearerToken(request));
     if (!actor) throw new AppError('unauthenticated', 'Unauthenticated: send a valid API token as Authorization: Bearer <token>');
+    // Set before the refusals below, so the audit log names the key that was refused.
+    request.legacyActor = actor;
     if (!(await users.hasLegacyAccess(actor.userId))) throw new AppError('forbidden', 'Access forbidden: this account has not been granted access to this API');
     if (actor.readOnly && CHANGING_METHODS.has(request.method)) throw new AppError('read_only_key', 'Access forbidden: this API token is read-only');
-    request.legacyActor = actor;
   });
 }

@@ -7,6 +7,7 @@ import { Id, Int32, jsonResponse, Link, Text } from '../http/common.schemas.ts';
 import { Hostname, MAX_IPV4_ADDITIONAL, SshKeyIds } from '../modules/servers/servers.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
+import { noteForAudit } from '../http/plugins/audit.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
 import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
@@ -70,6 +71,7 @@ export const legacyDeployRoutes: FastifyPluginAsyncTypebox<{ services: Services;
       const actor = request.legacyActor;
       const { product, location, billing, image, hostname, features = {} } = request.body;
       const slug = await accounts.defaultProject(actor, { create: true });
+      if (slug) noteForAudit(request, { projectSlug: slug });
       const outcome = await withLegacyFieldNames(FIELD_NAMES, () =>
         services.orders.orderServer(
           actor,

@@ -7,6 +7,7 @@ import { AppError, validationError } from '../errors.ts';
 import { MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH, type SshKey } from '../modules/ssh-keys/ssh-keys.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
+import { noteForAudit } from '../http/plugins/audit.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 
@@ -94,6 +95,7 @@ export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; ac
       const { description, type, value } = request.body;
       if (type !== KEY_TYPE) throw validationError('type', `must be ${KEY_TYPE}`);
       const slug = await accounts.defaultProject(request.legacyActor, { create: true });
+      if (slug) noteForAudit(request, { projectSlug: slug });
       const key = await withLegacyFieldNames({ public_key: 'value', name: 'description' }, () =>
         services.sshKeys.create(request.legacyActor, slug!, { name: description, public_key: value }),
       );
@@ -115,6 +117,7 @@ export const legacyKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services; ac
     async (request) => {
       const slug = await accounts.defaultProject(request.legacyActor, { create: false });
       if (!slug) throw unknownKey();
+      noteForAudit(request, { projectSlug: slug });
       await services.sshKeys.delete(request.legacyActor, slug, request.params.key);
       return success(null);
     },

@@ -7,7 +7,8 @@ import { acceptJsonBodiesOnly } from '../http/plugins/json-body.ts';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { fastifyOptions, MAX_URL_LENGTH } from '../http/server.ts';
-import { clientErrorHandler } from '../http/plugins/problem-details.ts';
+import { clientErrorHandler, knownProblem } from '../http/plugins/problem-details.ts';
+import { noteForAudit, recordChanges } from '../http/plugins/audit.ts';
 import { instrument } from '../http/plugins/metrics.ts';
 import { mirrorRoutes } from '../http/plugins/route-mirror.ts';
 import { installValidation } from '../http/plugins/validation.ts';
@@ -46,10 +47,13 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
   installValidation(app);
   acceptJsonBodiesOnly(app);
   instrument(app, options.metrics, 'legacy');
+  recordChanges(app, { audit: options.services.audit, interfaceOf: () => 'legacy', logger: options.logger });
   if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
 
   const allowedMethods = mirrorRoutes(app);
   app.setErrorHandler((error, request, reply) => {
+    // The envelope carries no code; the audit log keeps the one the project API would have answered.
+    noteForAudit(request, { problemCode: knownProblem(error)?.body.code ?? 'internal_error' });
     const { status, body, headers } = toLegacyFailure(error, request);
     return sendFailure(reply, status, body, headers);
   });

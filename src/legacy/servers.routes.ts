@@ -8,6 +8,7 @@ import { REASON_MAX_LENGTH } from '../modules/cancellation/cancellation.schemas.
 import type { ActionName } from '../modules/actions/actions.schemas.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
+import { noteForAudit } from '../http/plugins/audit.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
@@ -108,6 +109,7 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
       },
       async (request) => {
         const { slug, server } = await accounts.server(request.legacyActor, request.params.server);
+        noteForAudit(request, { projectSlug: slug, resource: { type: 'server', id: server.id } });
         await services.actions.start(request.legacyActor, slug, server.id, action, {}, null);
         return success(null);
       },
@@ -133,6 +135,7 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
     async (request, reply) => {
       const actor = request.legacyActor;
       const { slug, server } = await accounts.server(actor, request.params.server);
+      noteForAudit(request, { projectSlug: slug, resource: { type: 'server', id: server.id } });
       const productId = /^\d{1,9}$/.test(request.body.product) ? Number(request.body.product) : 0;
       const outcome = await withLegacyFieldNames({ product_id: 'product' }, () =>
         services.orders.orderUpgrade(actor, slug, server.id, { product_id: productId, upgrade_disk: request.body.upgrade_disk ?? false }, { keyId: actor.keyId, idempotency: null }),
@@ -145,6 +148,7 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
   const cancel = async (request: FastifyRequest<{ Params: { server: number }; Body: { reason: string; immediate?: boolean } }>) => {
     const actor = request.legacyActor;
     const { slug, server } = await accounts.server(actor, request.params.server);
+    noteForAudit(request, { projectSlug: slug, resource: { type: 'server', id: server.id } });
     const when = request.body.immediate ? 'immediate' : 'end_of_term';
     await services.cancellation.request(actor, slug, server.id, { when, reason: request.body.reason });
     return success(null);

@@ -124,13 +124,13 @@ test('a project’s page lists its servers (hostname, status in words, primary I
   assert.equal(row, `web-1 Running ${primary} ${summary.location.city} (${summary.location.country_code}, fsn1) ${summary.plan.name}`);
   assert.match(projectPage.html, /<table class="table table-hover align-middle table-cards" aria-labelledby="servers-title">/);
   for (const label of ['Hostname', 'Status', 'Primary IPv4', 'Location', 'Plan']) assert.ok(projectPage.html.includes(`<td data-label="${label}">`), label);
-  assert.doesNotMatch(projectPage.html, /hx-trigger/, 'nothing to follow: the table does not ask for itself');
+  assert.doesNotMatch(projectPage.html, /every \d+s/, 'nothing to follow: the table waits for the project’s events and does not poll');
 
   const details = visibleText(/<section class="card mt-4" aria-labelledby="project-details-title">[\s\S]*?<\/section>/.exec(projectPage.html)![0]);
   assert.match(details, /Slug servers-here Your role Owner Status Ready Created \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
 });
 
-test('while an action runs on a server its row follows it (every 2 s), and the table stops asking once it has ended', async (t) => {
+test('while an action runs on a server its row follows it (on its events, polling every 30 s as a fallback), and the table stops polling once it has ended', async (t) => {
   // Actions take their full simulated time, which the test's clock then skips.
   const app = await build(t, { config: { simScale: 1 } });
   const me = await signedInUser(app, { project: 'Live' });
@@ -140,16 +140,16 @@ test('while an action runs on a server its row follows it (every 2 s), and the t
 
   const fragmentPath = `/console/projects/${me.slug}/servers-fragment`;
   const running = await page(me.browser, `/console/projects/${me.slug}`);
-  assert.ok(running.html.includes(`<div id="project-servers" hx-get="${fragmentPath}" hx-trigger="every 2s" hx-swap="outerHTML">`), 'asks again while the action runs');
+  assert.ok(running.html.includes(`<div id="project-servers" hx-get="${fragmentPath}" hx-trigger="live-refresh, every 30s" hx-swap="outerHTML" data-live-events=`), 'asks again while the action runs');
   assert.match(running.html, /data-state="running">Running</);
 
   const advanced = await app.admin('/clock/advance', { method: 'POST', body: { seconds: 10 } });
   assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
   const settled = await eventually(async () => {
     const html = (await page(me.browser, fragmentPath)).html;
-    return /data-state="stopped">Stopped</.test(html) && !/hx-trigger/.test(html) ? html : null;
+    return /data-state="stopped">Stopped</.test(html) && !/every \d+s/.test(html) ? html : null;
   });
-  assert.match(settled, /^<div id="project-servers">/);
+  assert.match(settled, /^<div id="project-servers" [^>]*hx-trigger="live-refresh"[ >]/, 'on the project’s events only');
   assert.equal((await app.api(`/projects/${me.slug}/servers/${server.id}/`, { key: me.key })).body.status, 'stopped');
 });
 
@@ -162,12 +162,12 @@ test('a project still being set up says so on its page, and its table follows it
   assert.equal(created.location, '/console/projects/fresh');
   const fresh = await page(me.browser, '/console/projects/fresh');
   assert.match(visibleText(fresh.html), /Servers Setting up Servers can be created once the provisioning system has confirmed the project\./);
-  assert.match(fresh.html, /hx-trigger="every 2s"/);
+  assert.match(fresh.html, /hx-trigger="live-refresh, every 2s"/, 'no event says a project is ready: the table polls at its old pace');
   const ready = await eventually(async () => {
     const html = (await page(me.browser, '/console/projects/fresh/servers-fragment')).html;
     return /No servers yet/.test(html) ? html : null;
   });
-  assert.doesNotMatch(ready, /hx-trigger/);
+  assert.doesNotMatch(ready, /every \d+s/);
   assert.match(visibleText(ready), /No servers yet\. Pick a plan, a location and an image, and the server runs in a minute\. Create your first server/);
 });
 

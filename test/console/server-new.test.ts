@@ -95,10 +95,10 @@ test('with enough credit the order is paid from it, and the new server appears o
   );
   assert.equal(await credit(me), '45.41', 'paid from credit: 50.00 − 4.59');
 
-  // Being delivered: the order's row leads the table, which asks for itself every 2 s.
+  // Being delivered: the order's row leads the table, which asks for itself on the project's events (every 30 s as a fallback).
   assert.equal(order.status, 'provisioning');
   assert.equal(rowText(after.html, `data-order-id="${order.id}"`), 'web-1 Provisioning — Falkenstein (DE, fsn1) CX22');
-  assert.match(after.html, /<div id="project-servers" hx-get="[^"]+\/servers-fragment" hx-trigger="every 2s" hx-swap="outerHTML">/);
+  assert.match(after.html, /<div id="project-servers" hx-get="[^"]+\/servers-fragment" hx-trigger="live-refresh, every 30s" hx-swap="outerHTML" data-live-events="[^"]+">/);
   const advanced = await app.admin('/clock/advance', { method: 'POST', body: { seconds: 15 } });
   assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
 
@@ -115,7 +115,7 @@ test('with enough credit the order is paid from it, and the new server appears o
   const settled = await serversFragment(me);
   assert.equal(rowText(settled, `data-server-id="${server.id}"`), `web-1 Running ${server.ipv4_primary} Falkenstein (DE, fsn1) CX22`);
   assert.ok(settled.includes(`<a href="/console/projects/${me.slug}/servers/${server.id}">web-1</a>`));
-  assert.doesNotMatch(settled, /hx-trigger/);
+  assert.doesNotMatch(settled, /every \d+s/);
   assert.doesNotMatch(settled, /<html/, 'a fragment, not a page');
 });
 
@@ -134,7 +134,7 @@ test('with too little credit the order waits for its invoice: the console goes t
   // The project page shows the order's row, with a way to pay, and keeps asking while it waits.
   const project = await page(me.browser, `/console/projects/${me.slug}`);
   assert.equal(rowText(project.html, `data-order-id="${order.id}"`), `db-1 Awaiting payment Pay invoice ${order.invoice.id} — Falkenstein (DE, fsn1) CX22`);
-  assert.match(project.html, new RegExp(`<div id="project-servers" hx-get="/console/projects/${me.slug}/servers-fragment" hx-trigger="every 2s" hx-swap="outerHTML">`));
+  assert.match(project.html, new RegExp(`<div id="project-servers" hx-get="/console/projects/${me.slug}/servers-fragment" hx-trigger="live-refresh, every 30s" hx-swap="outerHTML" data-live-events="[^"]+">`));
   assert.match(project.html, /<a href="\/console\/invoices\/\d+">Pay invoice \d+<\/a>/);
   assert.match(project.html, /class="table table-hover align-middle table-cards"/);
   assert.match(project.html, /<td data-label="Status">/);
@@ -151,7 +151,7 @@ test('with too little credit the order waits for its invoice: the console goes t
   // The fragment follows the order until its server runs, then stops asking.
   const running = await eventually(async () => {
     const html = await serversFragment(me);
-    return /data-state="running"/.test(html) && !/hx-trigger/.test(html) ? html : null;
+    return /data-state="running"/.test(html) && !/every \d+s/.test(html) ? html : null;
   });
   const listed = await app.api(`/projects/${me.slug}/servers/`, { key: me.key });
   const server = listed.body.results[0];

@@ -16,7 +16,7 @@ import { visibleText } from '../helpers/console.ts';
 import { addMember, placeServer, setFault } from '../helpers/world.ts';
 import { assertOneHeading, flash, followRedirect, page, signedInUser, type ConsoleWorld } from './console-world.ts';
 
-const POLLING = /hx-trigger="every 2s"/;
+const POLLING = /hx-trigger="live-refresh, every 30s"/;
 
 function serverPath(w: ConsoleWorld, serverId: string): string {
   return `/console/projects/${w.slug}/servers/${serverId}`;
@@ -97,9 +97,9 @@ test('defect 1: after a Shutdown from the console the live fragment brings the S
   // What htmx swaps in: the actions table, the badge and the power buttons out of band; no layout around it.
   const fragment = await page(me.browser, `${path}/live`);
   assert.match(fragment.headers.get('content-type') ?? '', /^text\/html/);
-  assert.match(fragment.html, /^<div id="server-actions">/, 'the table first, no longer polling');
+  assert.match(fragment.html, /^<div id="server-actions" [^>]*hx-trigger="live-refresh"[ >]/, 'the table first, following the server’s events only');
   assert.doesNotMatch(fragment.html, /<html|<nav|<h1|<main/, 'no layout around the fragment');
-  assert.doesNotMatch(fragment.html, /hx-get|hx-trigger/, 'nothing runs: polling stops');
+  assert.doesNotMatch(fragment.html, /every \d+s/, 'nothing runs: polling stops');
   assert.match(fragment.html, /<span id="server-status" hx-swap-oob="true">/);
   assert.deepEqual(statusBadge(fragment.html), { value: 'stopped', text: 'Stopped' });
   assert.match(fragment.html, /<div id="server-power" hx-swap-oob="true">/);
@@ -107,7 +107,7 @@ test('defect 1: after a Shutdown from the console the live fragment brings the S
   assert.match(visibleText(fragment.html), /Shutdown Done \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \d{4}-/);
 });
 
-test('while an action runs the fragment polls every 2 s and offers no power button, saying why; a second start shows the API’s conflict and records nothing', async (t) => {
+test('while an action runs the fragment polls every 30 s (the stream brings the changes at once) and offers no power button, saying why; a second start shows the API’s conflict and records nothing', async (t) => {
   const app = await build(t, { config: { simScale: 0.1 } });
   const me = await signedInUser(app, { project: 'Busy' });
   const server = await placeServer(me);
@@ -115,7 +115,7 @@ test('while an action runs the fragment polls every 2 s and offers no power butt
   const reinstall = await startOk(me, server.id, 'reinstall', { body: { image: 'debian-12' } });
 
   const running = await page(me.browser, path);
-  assert.ok(running.html.includes(`<div id="server-actions" hx-get="${path}/live" hx-trigger="every 2s" hx-swap="outerHTML">`));
+  assert.ok(running.html.includes(`<div id="server-actions" hx-get="${path}/live" hx-trigger="live-refresh, every 30s" hx-swap="outerHTML" data-live-events=`));
   assert.deepEqual([...powerForms(running.html, path).keys()], [], 'no power button while an action runs');
   assert.match(visibleText(running.html), /Reinstall is in progress\. The power buttons come back when it has finished\./);
   const fragment = await page(me.browser, `${path}/live`);

@@ -3,9 +3,10 @@
 // test sees is also checked against the route's declared schema.
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createApplication, type Application } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
+import type { HostResolver } from '../../src/modules/webhooks/webhook-address-guard.ts';
 import type { ContractViolation } from '../../src/http/plugins/response-contract.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 
@@ -54,6 +55,10 @@ export interface BuildOptions {
   jobLeaseMs?: number;
   /** Reuse a database from an earlier app (restart tests); it is then not dropped by this app. */
   database?: TestDatabase;
+  /** How webhook hosts resolve (names without DNS); absent: the system's resolver. */
+  webhookResolver?: HostResolver;
+  /** The app's logger (a test that reads the logs); absent: silent unless TEST_LOG_LEVEL. */
+  logger?: Logger;
 }
 
 let emailCounter = 0;
@@ -155,13 +160,14 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
   const contractViolations: ContractViolation[] = [];
   const app = await createApplication({
     config,
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     http: true,
     worker: options.worker ?? true,
     demo: false,
     jobPollIntervalMs: 20,
     jobLeaseMs: options.jobLeaseMs,
     onContractViolation: (violation) => contractViolations.push(violation),
+    webhookResolver: options.webhookResolver,
   });
   const { mainUrl, legacyUrl } = await app.listen();
   t.after(async () => {

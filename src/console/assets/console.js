@@ -1,5 +1,5 @@
 // The console's own script (no inline scripts: the Content-Security-Policy forbids them).
-// Every page works without it; it adds copying, confirmations and sent-once forms.
+// Every page works without it; it adds copying, confirmations, sent-once forms and live parts that follow the project's events.
 
 // Copy buttons: <button data-copy="element-id"> copies an element's text; <button data-copy-text="…"> copies the value itself.
 document.addEventListener('click', async (event) => {
@@ -71,3 +71,102 @@ document.addEventListener('submit', (event) => {
 document.addEventListener('click', (event) => {
   if (event.target instanceof Element && event.target.closest('button[data-print]')) window.print();
 });
+
+// Live parts follow the project's events. A page with live parts names its stream on <body data-events-url="…"
+// data-events-after="…"> (the last event before the page was read); each part says which event types it follows in
+// data-live-events (and, in data-live-server, the server they must be about) and asks for itself on `live-refresh`
+// (its hx-trigger). An event it follows refreshes it at once; its polling is only the fallback.
+(() => {
+  const streamUrl = document.body.dataset.eventsUrl;
+  const { htmx, EventSource, URL } = window;
+  if (!streamUrl || typeof EventSource !== 'function' || !htmx) return;
+  const liveParts = () => document.querySelectorAll('[data-live-events][id]');
+  const types = new Set();
+  for (const part of liveParts()) for (const type of part.dataset.liveEvents.split(' ')) if (type) types.add(type);
+  if (types.size === 0) return;
+  // The last event this page has had: where a stream opened again goes on from.
+  let lastId = document.body.dataset.eventsAfter || '';
+
+  // Whether an event is about a server: the server itself, or an action or order on it.
+  const concernsServer = (event, serverId) =>
+    (event.resource.type === 'server' && event.resource.id === serverId) ||
+    event.data?.resource?.id === serverId ||
+    event.data?.server_id === serverId;
+
+  // One request per part at a time: an event that comes while its part is being fetched asks once more after the
+  // swap, as that answer may have been read before the change (htmx would drop a request queued on the element the
+  // swap replaced).
+  const fetching = new Map(); // part id → { since, again }
+  const STUCK_MS = 30_000;
+  const refresh = (part) => {
+    const current = fetching.get(part.id);
+    if (current && Date.now() - current.since < STUCK_MS) {
+      current.again = true;
+      return;
+    }
+    htmx.trigger(part, 'live-refresh');
+  };
+  const fetched = (id) => {
+    const done = fetching.get(id);
+    fetching.delete(id);
+    const part = document.getElementById(id);
+    if (done?.again && part) refresh(part);
+  };
+  document.addEventListener('htmx:beforeRequest', (event) => {
+    const part = event.detail.elt;
+    if (part instanceof Element && part.matches('[data-live-events][id]')) fetching.set(part.id, { since: Date.now(), again: false });
+  });
+  // The new part is in place (a swap), or the old one stays (a refused or failed request).
+  document.addEventListener('htmx:afterSettle', (event) => {
+    if (event.target instanceof Element && fetching.has(event.target.id)) fetched(event.target.id);
+  });
+  document.addEventListener('htmx:afterRequest', (event) => {
+    const part = event.target;
+    if (part instanceof Element && part.isConnected && fetching.has(part.id) && !event.detail.successful) fetched(part.id);
+  });
+
+  const received = (message) => {
+    let event;
+    try {
+      event = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    lastId = message.lastEventId || lastId;
+    for (const part of liveParts()) {
+      if (!part.dataset.liveEvents.split(' ').includes(event.type)) continue;
+      if (part.dataset.liveServer && !concernsServer(event, part.dataset.liveServer)) continue;
+      refresh(part);
+    }
+  };
+
+  let source = null;
+  const open = () => {
+    if (source) return;
+    const url = new URL(streamUrl, window.location.href);
+    url.searchParams.set('types', [...types].join(','));
+    if (lastId) url.searchParams.set('after', lastId);
+    const stream = new EventSource(url);
+    source = stream;
+    for (const type of types) stream.addEventListener(type, received);
+    stream.addEventListener('error', () => {
+      // EventSource reconnects by itself after a lost connection; a refusal (the session over) closes it for good.
+      // The parts then ask once, which takes the page to sign-in when the session is over.
+      if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
+      source = null;
+      for (const part of liveParts()) refresh(part);
+    });
+  };
+  const close = () => {
+    source?.close();
+    source = null;
+  };
+  // A tab in the background gives its connection back (a browser holds only a few per site over HTTP/1.1) and
+  // resumes after the last event it had when shown again.
+  document.addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? close() : open()));
+  window.addEventListener('pagehide', close);
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted && document.visibilityState !== 'hidden') open();
+  });
+  if (document.visibilityState !== 'hidden') open();
+})();

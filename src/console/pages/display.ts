@@ -21,7 +21,7 @@ export function moment(iso: string | null): Moment | null {
 export const projectUrl = (slug: string) => `${CONSOLE_ROOT}/projects/${encodeURIComponent(slug)}`;
 
 /** The parts of a project, as its navigation lists them. */
-export type ProjectTab = 'servers' | 'firewalls' | 'ssh-keys' | 'orders' | 'members' | 'settings';
+export type ProjectTab = 'servers' | 'firewalls' | 'ssh-keys' | 'orders' | 'members' | 'audit-log' | 'settings';
 
 /** A part of a page's navigation: its words, where it is below the base, its icon. */
 export interface Tab<Name extends string> {
@@ -50,7 +50,11 @@ const PROJECT_TABS: Tab<ProjectTab>[] = [
   { tab: 'ssh-keys', text: 'SSH keys', path: '/ssh-keys', icon: 'key' },
   { tab: 'orders', text: 'Orders', path: '/orders', icon: 'receipt' },
   { tab: 'members', text: 'Members', path: '/members', icon: 'people' },
+  { tab: 'audit-log', text: 'Audit log', path: '/audit-log', icon: 'clock-history' },
 ];
+
+/** The parts only a project's owner and admins may open (the audit log): left out of a member's navigation. */
+const ADMIN_TABS = new Set<ProjectTab>(['audit-log']);
 
 export interface ProjectNav {
   name: string;
@@ -58,13 +62,14 @@ export interface ProjectNav {
   links: NavLink[];
 }
 
-/** The navigation shown above every page of a project; `active` is the part the page belongs to. */
-export function projectNav(project: { slug: string; name: string }, active: ProjectTab): ProjectNav {
+/** The navigation shown above every page of a project; `active` is the part the page belongs to. Without a role, the parts every member may open. */
+export function projectNav(project: { slug: string; name: string; role?: string }, active: ProjectTab): ProjectNav {
   const base = projectUrl(project.slug);
+  const administers = project.role === 'owner' || project.role === 'admin';
   return {
     name: project.name,
     url: base,
-    links: tabLinks(base, PROJECT_TABS, active),
+    links: tabLinks(base, administers ? PROJECT_TABS : PROJECT_TABS.filter((entry) => !ADMIN_TABS.has(entry.tab)), active),
   };
 }
 export const serverUrl = (slug: string, serverId: string) => `${projectUrl(slug)}/servers/${encodeURIComponent(serverId)}`;

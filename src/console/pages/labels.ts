@@ -81,6 +81,12 @@ const STATES = {
     immediate: ['Cancelled', 'secondary'],
     cancellation_requested: ['Cancellation requested', 'warning'],
   },
+  // What came of a change the audit log records, by the answer's status class (audit-words.ts).
+  outcome: {
+    done: ['Done', 'success'],
+    refused: ['Refused', 'danger'],
+    failed: ['Failed', 'danger'],
+  },
   // A plan in a location, as the catalogue has it (the create-server page).
   stock: {
     in_stock: ['In stock', 'success'],
@@ -145,7 +151,7 @@ const ROLES: Record<string, string> = { owner: 'Owner', admin: 'Admin', member: 
 export const roleLabel = (role: string) => ROLES[role] ?? sentence(role);
 
 /** "some_value" → "Some value": the last resort for a value no table names yet. */
-function sentence(value: string): string {
+export function sentence(value: string): string {
   const words = value.replace(/[._]/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

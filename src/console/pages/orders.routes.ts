@@ -1,8 +1,9 @@
 // A project's orders, newest first, as the API lists them (each as last
 // recorded), in words: what was ordered, for which server, its status, and a
-// link to its invoice (paid on the invoices pages of the console). While an
-// order can still move (submitting, awaiting payment, provisioning, being
-// checked) the table asks for itself again (htmx) until all have settled.
+// link to its invoice (paid on the invoices pages of the console). The table
+// asks for itself again (htmx) when the project's stream brings an order
+// event (live-parts.ts), and every 30 s while an order can still move
+// (submitting, awaiting payment, provisioning, being checked).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
@@ -10,6 +11,7 @@ import { CONSOLE_ROOT } from '../console.plugin.ts';
 import { renderHtml, sendPage } from '../console-page.ts';
 import { moment, projectNav, projectUrl, serverUrl } from './display.ts';
 import { orderTypeLabel, stateLabel } from './labels.ts';
+import { followedEvents, liveTrigger, pageEventStream } from './live-parts.ts';
 
 /** Orders in these states can still change by themselves (or by a payment made elsewhere). */
 const UNSETTLED = new Set(['submitting', 'awaiting_payment', 'provisioning', 'unknown']);
@@ -47,8 +49,8 @@ export async function orderPages(app: FastifyInstance, { services }: { services:
           created: moment(order.created_at),
         };
       }),
-      polling: orders.some((order) => UNSETTLED.has(order.status)),
-      pollEvery: 'every 5s',
+      trigger: liveTrigger(orders.some((order) => UNSETTLED.has(order.status)) ? 'reported' : null),
+      followedEvents: followedEvents('projectOrders'),
       liveUrl: `${projectUrl(project.slug)}/orders/table`,
       newServerUrl: `${projectUrl(project.slug)}/servers/new`,
     };
@@ -56,9 +58,11 @@ export async function orderPages(app: FastifyInstance, { services }: { services:
 
   app.get('/projects/:slug/orders', async (request, reply) => {
     const { slug } = request.params as { slug: string };
+    const eventStream = await pageEventStream(services, consoleActor(request.consoleUser), slug);
     const table = await ordersTable(request, slug);
     const { project } = table;
     return sendPage(request, reply, 'orders', {
+      eventStream,
       title: `Orders of ${project.name}`,
       heading: 'Orders',
       section: 'projects',
@@ -72,7 +76,7 @@ export async function orderPages(app: FastifyInstance, { services }: { services:
     });
   });
 
-  // What htmx asks for while an order can still move: the table alone.
+  // What htmx asks for on the project's order events (and slowly while an order can still move): the table alone.
   app.get('/projects/:slug/orders/table', async (request, reply) => {
     const { slug } = request.params as { slug: string };
     return reply.type('text/html; charset=utf-8').send(renderHtml('orders-table', await ordersTable(request, slug)));

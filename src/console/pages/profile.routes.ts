@@ -12,6 +12,7 @@ import type { CheckedConsoleKey, ConsoleKeyExpiry } from '../../modules/api-keys
 import type { Services } from '../../services.ts';
 import { issueFormToken, redirectWith, sendPage, spendFormToken, type Problem } from '../console-page.ts';
 import { accountFrame } from './account.routes.ts';
+import { noteForAudit } from '../../http/plugins/audit.ts';
 
 // Generous bounds: the form's own rules (1–100 characters…) are checked by the
 // service, so a wrong value comes back as a message on the form, not as a bare 400.
@@ -89,6 +90,7 @@ export async function profilePages(app: FastifyInstance, { services }: { service
     }
     const created = await services.apiKeys.create(user.id, settings);
     request.log.info({ keyId: created.id }, 'API key created in the console');
+    noteForAudit(request, { operation: 'api_key.created', resource: { type: 'api_key', id: created.id, name: created.name } });
     // Said in the page's one messages region, as a redirect's message would be.
     request.session.set('flash', { kind: 'success', message: `The key “${created.name}” was created.` });
     return sendPage(request, reply, 'key-created', { title: 'API key created', ...accountFrame('api-keys'), key: created }, 201);

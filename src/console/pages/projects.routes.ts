@@ -18,9 +18,12 @@ import { CONSOLE_ROOT } from '../console.plugin.ts';
 import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, pager, paging, placeName, projectNav, projectUrl, serverName, serverUrl } from './display.ts';
 import { roleLabel, stateLabel } from './labels.ts';
+import { auditLogPages } from './audit-log.routes.ts';
 import { firewallPages } from './firewalls.routes.ts';
 import { memberPages, receivedInvitations } from './members.routes.ts';
 import { orderPages } from './orders.routes.ts';
+import { projectEventPages } from './project-events.routes.ts';
+import { followedEvents, liveTrigger, pageEventStream } from './live-parts.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type Refusal } from './refusals.ts';
 import { serverNewPages } from './server-new.routes.ts';
 import { serverNetworkPages } from './server-network.routes.ts';
@@ -100,22 +103,25 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
   );
 
   /**
-   * The servers table of a project's page, also sent alone to htmx while
-   * something in it can still change: the rows of orders in progress (a new
-   * server awaiting payment, being placed, being checked) and of servers still
-   * being set up or with an action running. Once everything has settled the
-   * table comes back without its trigger and stops asking.
+   * The servers table of a project's page, also sent alone to htmx when the
+   * project's stream brings an event about its servers, orders or actions
+   * (live-parts.ts), and every 30 s while something in it can still change:
+   * the rows of orders in progress (a new server awaiting payment, being
+   * placed, being checked) and of servers still being set up or with an
+   * action running. Once everything has settled it stops polling.
    */
   async function serversTable(request: FastifyRequest, project: Project) {
     const actor = consoleActor(request.consoleUser);
     const base = projectUrl(project.slug);
     const paged = paging(request.query, SERVERS_PER_PAGE);
-    const live = { id: 'project-servers', url: `${base}/servers-fragment${paged.page > 1 ? `?page=${paged.page}` : ''}` };
+    const live = { id: 'project-servers', url: `${base}/servers-fragment${paged.page > 1 ? `?page=${paged.page}` : ''}`, followedEvents: followedEvents('projectServers') };
     const canOrder = project.role === 'owner' || project.role === 'admin';
     const newServer = `${base}/servers/new`;
     // Servers live in a project the provisioning system has confirmed; before that (or while it is deleted) there are none.
     if (project.status !== 'ready') {
-      return { ...live, ready: false, projectStatus: stateLabel('project', project.status), rows: [], pager: null, polling: project.status === 'setting_up', canOrder, newServer };
+      // No event says a project is ready: the table asks at its old pace until it is.
+      const trigger = liveTrigger(project.status === 'setting_up' ? 'unreported' : null);
+      return { ...live, trigger, ready: false, projectStatus: stateLabel('project', project.status), rows: [], pager: null, canOrder, newServer };
     }
     const [listed, orders, running] = await Promise.all([
       services.servers.list(actor, project.slug, { limit: paged.size, offset: paged.offset }),
@@ -167,7 +173,7 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
       rows: [...orderRows, ...serverRows],
       pager: pager(base, paged, listed.count),
       // A running action (a shutdown, a reinstall) changes a server's status when it ends.
-      polling: pending.length > 0 || running.count > 0,
+      trigger: liveTrigger(pending.length > 0 || running.count > 0 ? 'reported' : null),
       canOrder,
       newServer,
     };
@@ -190,8 +196,11 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
 
   app.get('/projects/:slug', async (request, reply) => {
     const { slug } = request.params as { slug: string };
-    const project = await services.projects.get(consoleActor(request.consoleUser), slug);
+    const actor = consoleActor(request.consoleUser);
+    const eventStream = await pageEventStream(services, actor, slug);
+    const project = await services.projects.get(actor, slug);
     return sendPage(request, reply, 'project', {
+      eventStream,
       title: project.name,
       section: 'projects',
       breadcrumbs: [
@@ -204,7 +213,7 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
     });
   });
 
-  // What htmx asks for every 2 seconds while something in the table can still change: the table alone.
+  // What htmx asks for on the project's events (and slowly while something in it can still change): the table alone.
   app.get('/projects/:slug/servers-fragment', async (request, reply) => {
     const { slug } = request.params as { slug: string };
     const project = await services.projects.get(consoleActor(request.consoleUser), slug);
@@ -219,4 +228,6 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
   await app.register(memberPages, { services });
   await app.register(serverNetworkPages, { services });
   await app.register(serverSnapshotPages, { services });
+  await app.register(projectEventPages, { services });
+  await app.register(auditLogPages, { services });
 }

@@ -41,7 +41,7 @@ export interface ServerFrame {
  * Projects › project › server (› the tab, except on the overview). Spread it
  * into sendPage's data and include `server-tabs` first in the body.
  */
-export function serverFrame(project: { slug: string; name: string }, server: { id: string; hostname: string | null }, active: ServerTab): ServerFrame {
+export function serverFrame(project: { slug: string; name: string; role?: string }, server: { id: string; hostname: string | null }, active: ServerTab): ServerFrame {
   const name = serverName(server);
   const base = serverUrl(project.slug, server.id);
   const tab = SERVER_TABS.find((entry) => entry.tab === active)!;

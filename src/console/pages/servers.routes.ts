@@ -6,8 +6,9 @@
 // What changes by itself is one htmx fragment (`…/live`): the actions table,
 // which carries the status badge and the power buttons with it as
 // out-of-band swaps, so after a Shutdown the badge says Stopped and Power on
-// is offered without a reload. It asks for itself every 2 s while an action
-// is unfinished and stops once none is.
+// is offered without a reload. It asks for itself at once when the project's
+// stream brings an event about the server (live-parts.ts), and polls every
+// 30 s as a fallback while an action is unfinished.
 //
 // The console refuses a power action that makes no sense in the server's
 // status (Power off on a stopped server) even when posted directly: the API
@@ -26,6 +27,7 @@ import { consoleActor } from '../console-actor.ts';
 import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, placeName, planDescription, serverUrl, type Moment } from './display.ts';
 import { actionLabel, stateLabel, type StateLabel } from './labels.ts';
+import { followedEvents, liveTrigger, pageEventStream } from './live-parts.ts';
 import { refusalOf } from './refusals.ts';
 import { serverGraphPages } from './server-graphs.routes.ts';
 import { serverManagePages } from './server-manage.routes.ts';
@@ -90,6 +92,10 @@ export interface LiveView {
   revealUrl: string;
   polling: boolean;
   liveUrl: string;
+  /** How the fragment asks for itself (see live-parts.ts): on the server's events, and slowly while an action is unfinished. */
+  trigger: string;
+  followedEvents: string;
+  serverId: string;
 }
 
 function actionView(action: Action): ActionView {
@@ -135,15 +141,20 @@ export async function serverPages(app: FastifyInstance, { services, clock }: { s
       revealUrl: `${base}/password`,
       polling: unfinished !== undefined,
       liveUrl: `${base}/live`,
+      trigger: liveTrigger(unfinished ? 'reported' : null),
+      followedEvents: followedEvents('serverActions'),
+      serverId: server.id,
     };
   }
 
   app.get('/projects/:slug/servers/:id', async (request, reply) => {
     const path = request.params as ServerPath;
     const actor = consoleActor(request.consoleUser);
+    const eventStream = await pageEventStream(services, actor, path.slug);
     const server = await services.servers.get(actor, path.slug, path.id);
     const project = await services.projects.get(actor, path.slug);
     return sendPage(request, reply, 'server', {
+      eventStream,
       ...serverFrame(project, server, 'overview'),
       server: {
         id: server.id,
@@ -165,7 +176,7 @@ export async function serverPages(app: FastifyInstance, { services, clock }: { s
     });
   });
 
-  // What htmx asks for every 2 s while an action runs: the actions table, with the badge and the buttons out of band; never the layout.
+  // What htmx asks for on the server's events (and slowly while an action runs): the actions table, with the badge and the buttons out of band; never the layout.
   app.get('/projects/:slug/servers/:id/live', async (request, reply) => sendLive(request, reply, request.params as ServerPath));
 
   async function sendLive(request: FastifyRequest, reply: FastifyReply, path: ServerPath): Promise<FastifyReply> {

@@ -10,6 +10,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
 import { USER_AGENT_KEPT, type SignedInFrom } from '../../modules/console-sessions/sessions.service.ts';
+import { SignInRefused } from '../../modules/console-sessions/sign-in.service.ts';
+import { noteForAudit } from '../../http/plugins/audit.ts';
 import type { Services } from '../../services.ts';
 import { redirectWith, safeNext, sendPage } from '../console-page.ts';
 
@@ -47,6 +49,7 @@ export async function signInPages(app: FastifyInstance, { services }: { services
     // shows: two pages opened at once after sign-in would each make one, the
     // last saved would win, and the other page's forms would all be refused.
     reply.generateCsrf();
+    noteForAudit(request, { operation: 'sign_in' });
     // Sign-ins are rare next to page views: a good moment to drop what is over (both are indexed deletes).
     await services.consoleSessions.removeExpired();
     await services.signIn.forgetOldFailures();
@@ -55,6 +58,8 @@ export async function signInPages(app: FastifyInstance, { services }: { services
 
   function refusedPage(request: FastifyRequest, reply: FastifyReply, error: unknown, page: (status: number, message: string) => FastifyReply): FastifyReply {
     if (!(error instanceof AppError) || (error.code !== 'unauthenticated' && error.code !== 'rate_limited')) throw error;
+    const userId = error instanceof SignInRefused ? error.userId : request.session.get('secondStep')?.userId;
+    noteForAudit(request, { operation: 'sign_in_failed', problemCode: error.code, ...(userId != null ? { userId } : {}) });
     if (error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
     return page(error.code === 'rate_limited' ? 429 : 401, error.message);
   }
@@ -75,6 +80,7 @@ export async function signInPages(app: FastifyInstance, { services }: { services
       await request.session.regenerate();
       request.session.set('secondStep', { userId: signedIn.userId, until: signedIn.secondStepUntil, next });
       reply.generateCsrf();
+      noteForAudit(request, { operation: 'sign_in_code_required', userId: signedIn.userId });
       return reply.redirect(CODE_PATH, 303);
     } catch (error) {
       return refusedPage(request, reply, error, (status, message) =>
@@ -100,11 +106,13 @@ export async function signInPages(app: FastifyInstance, { services }: { services
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthenticated') {
         // Too late: the half-done sign-in is over, and the password is asked again.
+        noteForAudit(request, { operation: 'sign_in_failed', problemCode: error.code, userId: pending.userId });
         request.session.set('secondStep', undefined);
         return redirectWith(request, reply, `${SIGN_IN_PATH}?next=${encodeURIComponent(pending.next)}`, { kind: 'error', message: error.message });
       }
       return refusedPage(request, reply, error, codePage);
     }
+    noteForAudit(request, { operation: 'sign_in_failed', problemCode: 'unauthenticated', userId: pending.userId });
     return codePage(401, 'The code is wrong, was already used, or has expired. Enter the code your app shows now, or one of your recovery codes.');
   });
 

@@ -35,10 +35,11 @@ export function requireApiKey(app: FastifyInstance, keys: ApiKeyService): void {
   app.addHook('onRequest', async (request) => {
     const actor = await keys.authenticate(bearerToken(request));
     if (!actor) throw unauthenticated();
+    // Set before the refusal below, so the audit log names the key whose change was refused.
+    request.actor = actor;
     if (actor.readOnly && !SAFE_METHODS.has(request.method)) {
       throw readOnlyKey();
     }
-    request.actor = actor;
   });
 }
 

@@ -10,6 +10,7 @@ import { AppError, type ErrorCode, type FieldError } from '../../errors.ts';
 import { errorHeaders, statusByCode } from '../errors.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { mirrorRoutes } from './route-mirror.ts';
+import { noteForAudit } from './audit.ts';
 
 export interface Problem {
   type: string;
@@ -26,6 +27,7 @@ export function problem(code: ErrorCode, detail: string, extra: Record<string, u
 }
 
 export function sendProblem(reply: FastifyReply, body: Problem, headers: Record<string, string> = {}): FastifyReply {
+  noteForAudit(reply.request, { problemCode: body.code });
   return reply.code(body.status).headers(headers).type('application/problem+json').send(body);
 }
 
@@ -75,7 +77,8 @@ const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
 
-export function toProblem(error: unknown, request: FastifyRequest): { body: Problem; headers: Record<string, string> } {
+/** The problem an error is; null for an error nobody foresaw (toProblem logs it and answers internal_error). */
+export function knownProblem(error: unknown): { body: Problem; headers: Record<string, string> } | null {
   if (error instanceof AppError) return { body: problem(error.code, error.message, error.extra), headers: errorHeaders(error) };
   if (isUpstreamError(error)) {
     return error.kind === 'unavailable'
@@ -97,6 +100,12 @@ export function toProblem(error: unknown, request: FastifyRequest): { body: Prob
     const detail = `The request body could not be read: ${fastifyError.message}`;
     return { body: problem('validation_error', detail, { errors: [{ field: 'body', message: fastifyError.message }] }), headers: {} };
   }
+  return null;
+}
+
+export function toProblem(error: unknown, request: FastifyRequest): { body: Problem; headers: Record<string, string> } {
+  const known = knownProblem(error);
+  if (known) return known;
   request.log.error({ err: error }, 'unhandled error');
   return { body: problem('internal_error', 'Something went wrong on our side; the request may be retried'), headers: {} };
 }

@@ -242,6 +242,12 @@ export class ApiKeyService {
     return { userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) };
   }
 
+  /** A key's name, revoked keys included (records name the key that was used); undefined when there is no such key. */
+  async nameOf(keyId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('api_keys').select('name').where('id', '=', keyId).executeTakeFirst();
+    return row?.name;
+  }
+
   /** Whether a key's expiry has passed, by cloudplane's clock; a key without one never expires. */
   hasExpired(key: { expires_at: string | null }): boolean {
     return key.expires_at !== null && key.expires_at <= this.clock.now().toISOString();

@@ -50,6 +50,15 @@ function signedInFromOf(data: unknown): SignedInFrom | null {
   return { address: entry.address, userAgent: typeof entry.userAgent === 'string' ? entry.userAgent.slice(0, USER_AGENT_KEPT) : '' };
 }
 
+/**
+ * A name for a session that records may carry (the audit log): 16 hex digits
+ * of a digest of its stored hash. It tells one session's entries from
+ * another's and leads to neither the id nor the row's key.
+ */
+export function sessionReference(sessionId: string): string {
+  return hashToken(hashToken(sessionId)).slice(0, 16);
+}
+
 export class ConsoleSessionService {
   constructor(
     private readonly db: Kysely<Database>,

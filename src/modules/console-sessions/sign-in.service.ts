@@ -52,8 +52,15 @@ export interface PasswordChange {
   repeated: string;
 }
 
-function wrongCredentials(): AppError {
-  return new AppError('unauthenticated', 'The e-mail address or the password is wrong');
+/**
+ * A wrong e-mail address or password. Whose account the e-mail names, when
+ * it names one, is kept for the audit log (`userId`); the answer is the same
+ * either way.
+ */
+export class SignInRefused extends AppError {
+  constructor(readonly userId: number | null) {
+    super('unauthenticated', 'The e-mail address or the password is wrong');
+  }
 }
 
 /** "1 minute", "15 minutes". */
@@ -74,7 +81,7 @@ export class SignInService {
     const matches = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH));
     if (!user || !user.password_hash || !matches) {
       await this.recordFailure(email, clientAddress);
-      throw wrongCredentials();
+      throw new SignInRefused(user?.id ?? null);
     }
     const secondFactor = user.totp_secret !== null;
     // A success forgets the e-mail's failures: the owner is back in. Not yet

@@ -20,6 +20,7 @@ import type { Invoice } from '../../upstreams/billing/port.ts';
 import { ServerSchema } from '../servers/servers.schemas.ts';
 import type { BackOfficeService } from './back-office.service.ts';
 import * as schemas from './operator.schemas.ts';
+import { noteForAudit } from '../../http/plugins/audit.ts';
 
 export interface OperatorDependencies {
   users: UserService;
@@ -52,7 +53,11 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   app.post(
     '/users/:user_id/api-keys',
     { schema: { hide, operationId: 'operatorCreateApiKey', params: schemas.UserIdParams, body: schemas.CreateApiKeyBody, response: { 201: schemas.CreatedApiKeySchema, ...errorResponses } } },
-    async (request, reply) => reply.code(201).send(await apiKeys.create(request.params.user_id, request.body)),
+    async (request, reply) => {
+      const created = await apiKeys.create(request.params.user_id, request.body);
+      noteForAudit(request, { operation: 'api_key.created', resource: { type: 'api_key', id: created.id, name: created.name } });
+      return reply.code(201).send(created);
+    },
   );
 
   app.delete('/api-keys/:key_id', { schema: { hide, operationId: 'operatorRevokeApiKey', params: schemas.KeyIdParams, response: { 204: NoContent, ...errorResponses } } }, async (request, reply) => {

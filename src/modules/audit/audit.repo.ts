@@ -1,0 +1,71 @@
+// Every query on the audit log: one insert per change (after the answer), and
+// the pages the project's owners and admins, the console and the operator read.
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { AuditLogTable, Database } from '../../db/schema.ts';
+
+export type AuditInterface = AuditLogTable['interface'];
+export type AuditActorType = AuditLogTable['actor_type'];
+
+export type NewAuditRow = Omit<AuditLogTable, 'id'>;
+
+export interface AuditRow extends NewAuditRow {
+  id: number;
+  /** The acting user's e-mail address, while the user exists. */
+  email: string | null;
+  /** The project's slug, while the project exists. */
+  project_slug: string | null;
+}
+
+/** What a page of the log is narrowed to; every part left out matches everything. */
+export interface AuditQuery {
+  projectId?: number;
+  actorType?: AuditActorType;
+  userId?: number;
+  apiKeyId?: number;
+  resourceType?: string;
+  resourceId?: string;
+  /** From this moment (included), ISO 8601 UTC as stored. */
+  since?: string;
+  /** Before this moment (excluded). */
+  until?: string;
+}
+
+export async function insertAuditEntry(db: Kysely<Database>, row: NewAuditRow): Promise<void> {
+  await db.insertInto('audit_log').values(row).execute();
+}
+
+/** The query's conditions, for the log alone or joined to the names it shows. */
+function matching(where: AuditQuery) {
+  return (eb: ExpressionBuilder<Database, 'audit_log'>): Expression<SqlBool> => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (where.projectId !== undefined) conditions.push(eb('audit_log.project_id', '=', where.projectId));
+    if (where.actorType !== undefined) conditions.push(eb('audit_log.actor_type', '=', where.actorType));
+    if (where.userId !== undefined) conditions.push(eb('audit_log.user_id', '=', where.userId));
+    if (where.apiKeyId !== undefined) conditions.push(eb('audit_log.api_key_id', '=', where.apiKeyId));
+    if (where.resourceType !== undefined) conditions.push(eb('audit_log.resource_type', '=', where.resourceType));
+    if (where.resourceId !== undefined) conditions.push(eb('audit_log.resource_id', '=', where.resourceId));
+    if (where.since !== undefined) conditions.push(eb('audit_log.created_at', '>=', where.since));
+    if (where.until !== undefined) conditions.push(eb('audit_log.created_at', '<', where.until));
+    return eb.and(conditions);
+  };
+}
+
+export async function countAuditEntries(db: Kysely<Database>, where: AuditQuery): Promise<number> {
+  const row = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('count')).where(matching(where)).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Newest first. */
+export function listAuditEntries(db: Kysely<Database>, where: AuditQuery, page: { limit: number; offset: number }): Promise<AuditRow[]> {
+  return db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .leftJoin('projects', 'projects.id', 'audit_log.project_id')
+    .selectAll('audit_log')
+    .select(['users.email as email', 'projects.slug as project_slug'])
+    .where(matching(where))
+    .orderBy('audit_log.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
