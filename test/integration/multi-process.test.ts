@@ -20,6 +20,7 @@ import { consoleClient } from '../helpers/console.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
 import { cloudplaneProcesses, type CloudplaneProcess, type ServeProcess } from '../helpers/processes.ts';
+import { openStream } from '../helpers/sse.ts';
 
 /** How soon a change made through one process is in force in every other (docs/architecture.md, "Several processes, one service"). */
 const CHANGE_WINDOW_MS = 100;
@@ -292,6 +293,45 @@ describe('several processes on one database', () => {
     const names = [...claimers].map((pid) => pids.get(pid) ?? `unknown process ${pid}`);
     t.diagnostic(`claimed by: ${names.join(', ')}`);
     assert.ok(names.length >= 2, `the jobs were claimed by more than one process: ${names.join(', ')}`);
+  });
+
+  test('events: a stream on B has every change made through A once and in order, and a reconnect to A with Last-Event-ID misses nothing', async (t) => {
+    const key = (await newKey()).token;
+    const ordered = await a.api(`/projects/${slug}/servers/`, { method: 'POST', key, body: { ...BASE_ORDER, hostname: 'events-mp' } });
+    expectStatus(ordered, 201, 'an order through A');
+    const serverId = await eventually(async () => {
+      const order = await b.api(`/projects/${slug}/orders/${ordered.body.id}/`, { key });
+      return order.body.status === 'completed' ? (order.body.server_id as string) : null;
+    }, 30_000);
+    const eventsUrl = (process: ServeProcess) => `${process.baseUrl}/api/v1/projects/${slug}/events/`;
+    const onB = await openStream(eventsUrl(b), key);
+    const startedAfter = Number(onB.headers.get('last-event-id'));
+    const renames = ['events-mp-1', 'events-mp-2', 'events-mp-3'];
+    const changedAt = performance.now();
+    for (const hostname of renames) {
+      expectStatus(await a.api(`/projects/${slug}/servers/${serverId}/`, { method: 'PATCH', key, body: { hostname } }), 200, `rename to ${hostname} through A`);
+    }
+    const seen = await onB.waitFor(renames.length, 10_000);
+    windows.push(`three renames through A on B's stream: ${(performance.now() - changedAt).toFixed(1)} ms`);
+    onB.close();
+    assert.deepEqual(seen.map((event) => event.data.data.hostname), renames);
+    assert.deepEqual(seen.map((event) => event.id), [startedAfter + 1, startedAfter + 2, startedAfter + 3]);
+
+    // While no stream is open, changes through both processes.
+    const reboot = await b.api(`/projects/${slug}/servers/${serverId}/actions/reboot/`, { method: 'POST', key });
+    expectStatus(reboot, 202, 'a reboot through B');
+    expectStatus(await a.api(`/projects/${slug}/servers/${serverId}/`, { method: 'PATCH', key, body: { hostname: 'events-mp-4' } }), 200, 'a rename through A');
+    const onA = await openStream(eventsUrl(a), key, { 'last-event-id': String(seen.at(-1)!.id) });
+    t.after(() => onA.close());
+    const resumed = await onA.waitFor((events) => events.some((event) => event.event === 'action.finished'), 30_000);
+    const paged = await a.api(`/projects/${slug}/events/?after=${startedAfter}`, { key });
+    assert.deepEqual(
+      [...seen, ...resumed].map((event) => event.id),
+      paged.body.results.slice(0, seen.length + resumed.length).map((event: { id: number }) => event.id),
+      'the two streams together sent each event once, in order',
+    );
+    assert.deepEqual(resumed.map((event) => event.event).filter((type) => type !== 'server.status_changed'), ['action.started', 'server.renamed', 'action.finished']);
+    t.diagnostic(windows.at(-1)!);
   });
 
   // Last: the clock moves for every later test too.
