@@ -1,0 +1,138 @@
+// Turns new events into deliveries. Each webhook has a cursor (its
+// last_event_id); the work is "every enabled webhook behind its project's last
+// event id", read from the database, so whatever woke the dispatcher (the
+// event hub, its safety tick, another process's notice), it does what is left
+// and nothing twice.
+//
+// One webhook's step, for a batch of events after its cursor: in one
+// transaction, lock the webhook, check its cursor is still where the batch
+// was read from (else another dispatcher did it), insert a delivery and its
+// job for each event the webhook wants, and move the cursor past the batch.
+// A kill at any point leaves all of it or none. The unique index on
+// (webhook, event) makes a repeat insert a no-op whatever happens.
+//
+// It runs in the processes that run jobs (serve, worker); on PostgreSQL
+// several may run side by side, each woken by LISTEN/NOTIFY; the lock on the
+// webhook row makes them take turns on one webhook.
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import type { EventService } from '../events/events.service.ts';
+import { newMessageId } from './webhook-signing.ts';
+import { WEBHOOK_DELIVER_JOB } from './webhooks.jobs.ts';
+import * as repo from './webhooks.repo.ts';
+
+/** Webhooks read per round. */
+const WEBHOOKS_PER_ROUND = 100;
+/** Events turned into deliveries per transaction. */
+const EVENTS_PER_STEP = 200;
+/** A bound on rounds per wake-up, in case the cursors stop moving (the next wake-up goes on). */
+const MAX_ROUNDS = 50;
+/** What catches up when a wake-up was missed (a notice lost while the listening connection was down). */
+const SAFETY_TICK_MS = 5_000;
+
+export interface DispatcherDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  events: EventService;
+  logger: Logger;
+  /** Lets this process's worker run the new deliveries at once. */
+  wakeWorker: () => void;
+}
+
+export class WebhookDispatcher {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private unwatch: (() => void) | null = null;
+  private tick: NodeJS.Timeout | null = null;
+
+  constructor(private readonly deps: DispatcherDependencies) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unwatch = this.deps.events.hub.watchEveryProject(() => this.poke());
+    this.tick = setInterval(() => this.poke(), SAFETY_TICK_MS);
+    this.tick.unref();
+    // Events committed while no dispatcher ran (the service was down) are caught up at once.
+    this.poke();
+  }
+
+  /** Stops being woken and waits for a round under way. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unwatch?.();
+    this.unwatch = null;
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+    await this.running;
+  }
+
+  /** Runs a round now, or once more after the one under way. */
+  poke(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.dispatchDue()
+      .then(() => undefined)
+      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'webhook dispatch failed; the next wake-up tries again'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.poke();
+        }
+      });
+  }
+
+  /** Brings every enabled webhook up to its project's last event; how many deliveries were made. */
+  async dispatchDue(): Promise<number> {
+    let made = 0;
+    for (let round = 0; round < MAX_ROUNDS; round += 1) {
+      const behind = await repo.listWebhooksBehind(this.deps.db, WEBHOOKS_PER_ROUND);
+      if (behind.length === 0) break;
+      for (const webhook of behind) made += await this.step(webhook);
+    }
+    if (made > 0) this.deps.wakeWorker();
+    return made;
+  }
+
+  /** One batch of a webhook's events, as described above; the deliveries made. */
+  private async step(webhook: repo.WebhookBehind): Promise<number> {
+    const { db, clock, events } = this.deps;
+    // Read before the events: every event up to it has committed, so an empty batch means the rest was pruned.
+    const lastId = await events.lastId(webhook.projectId);
+    const batch = await events.after({ projectId: webhook.projectId, slug: webhook.slug, types: [] }, webhook.lastEventId, EVENTS_PER_STEP);
+    const through = batch.at(-1)?.id ?? lastId;
+    if (through <= webhook.lastEventId) return 0;
+    const now = clock.now().toISOString();
+    return db.transaction().execute(async (trx) => {
+      const current = await repo.lockWebhook(trx, webhook.id);
+      if (!current || !current.enabled || current.last_event_id !== webhook.lastEventId) return 0;
+      let made = 0;
+      for (const event of batch) {
+        if (current.event_types.length > 0 && !current.event_types.includes(event.type)) continue;
+        const body = JSON.stringify({ type: event.type, timestamp: event.created_at, data: event });
+        const deliveryId = await repo.insertDelivery(trx, {
+          webhookId: current.id,
+          projectId: current.project_id,
+          eventId: event.id,
+          eventType: event.type,
+          messageId: newMessageId(),
+          body,
+          now,
+        });
+        if (deliveryId === undefined) continue;
+        await enqueueJob(trx, clock, WEBHOOK_DELIVER_JOB, { deliveryId });
+        made += 1;
+      }
+      await repo.moveWebhookCursor(trx, current.id, through);
+      return made;
+    });
+  }
+}
