@@ -9,6 +9,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { registerActivityCommands } from './commands/activity.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerContextCommands } from './commands/contexts.ts';
+import { registerEventCommands } from './commands/events.ts';
 import { registerFirewallCommands } from './commands/firewall.ts';
 import { registerKeyAndSnapshotCommands } from './commands/keys-and-snapshots.ts';
 import { registerProjectCommands } from './commands/projects.ts';
@@ -50,6 +51,7 @@ function buildProgram(): Command {
   registerProjectCommands(program);
   registerServerCommands(program);
   registerActivityCommands(program);
+  registerEventCommands(program);
   registerCatalogueCommands(program);
   registerKeyAndSnapshotCommands(program);
   registerFirewallCommands(program);

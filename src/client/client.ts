@@ -1,16 +1,17 @@
 // createClient: a typed openapi-fetch client over the retrying fetch, and the
 // few things a careful program does on top of single calls: walk every page
-// of a list, follow an action or an order to its end, and place an order so
-// that a lost answer never buys twice.
+// of a list, follow a project's events, follow an action or an order to its
+// end, and place an order so that a lost answer never buys twice.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { retryAfterMs } from './backoff.ts';
 import { CloudplaneConnectionError, CloudplaneError } from './errors.ts';
+import { openEventStream, type EventOf, type EventStreamContext, type EventStreamOptions } from './events.ts';
 import type { paths } from './generated/project-api.ts';
-import { DEFAULT_POLL, DEFAULT_RETRY, realSleep, type ClientOptions } from './options.ts';
+import { DEFAULT_POLL, DEFAULT_RETRY, realSleep, type ClientOptions, type Sleep } from './options.ts';
 import { walkPages, type PageReader } from './pages.ts';
 import { createRetryingFetch, methodOf } from './retrying-fetch.ts';
-import type { Action, BandwidthOrderRequest, Order, PageItem, PageParams, PaginatedPath, ServerOrderRequest, UpgradeOrderRequest } from './types.ts';
-import { FINAL_ACTION_STATUSES, FINAL_ORDER_STATUSES, pollUntil, type OrderWaitOptions, type WaitOptions } from './waits.ts';
+import type { Action, BandwidthOrderRequest, EventType, Order, PageItem, PageParams, PaginatedPath, ServerOrderRequest, UpgradeOrderRequest } from './types.ts';
+import { FINAL_ACTION_STATUSES, FINAL_ORDER_STATUSES, waitUntil, type OpenEventStream, type OrderWaitOptions, type WaitOptions } from './waits.ts';
 
 /** A list whose path has parameters needs them; `/projects/` may be walked without any. */
 export type PageArguments<Path extends PaginatedPath> = PageParams<Path> extends { path: unknown } ? [params: PageParams<Path>] : [params?: PageParams<Path>];
@@ -52,12 +53,26 @@ export interface CloudplaneClient {
   iterate<Path extends PaginatedPath>(path: Path, ...params: PageArguments<Path>): AsyncGenerator<PageItem<Path>, void, undefined>;
   /** Every item of a paginated list, collected. */
   listAll<Path extends PaginatedPath>(path: Path, ...params: PageArguments<Path>): Promise<PageItem<Path>[]>;
+  /**
+   * The project's events as they are committed, oldest first, until `signal` aborts:
+   * `for await (const event of client.events('demo', { types: ['action.finished'] }))`.
+   * Reconnects after a drop with Last-Event-ID, so none is missed or repeated (see events.ts);
+   * throws CloudplaneError when the service refuses the stream (401, 404), and
+   * EventStreamUnavailableError when it answers something other than a stream.
+   */
+  events<Type extends EventType = EventType>(project: string, options?: EventStreamOptions<Type>): AsyncGenerator<EventOf<Type>, void, undefined>;
   getAction(project: string, actionId: number | string): Promise<Action>;
   /** The order as billing last says (the service asks billing before answering). */
   getOrder(project: string, orderId: number): Promise<Order>;
-  /** Polls with backoff until `success` or `error`, and answers the action either way; `unknown` keeps being polled. */
+  /**
+   * Waits until `success` or `error`, and answers the action either way; `unknown` is waited past.
+   * Follows the event stream (`action.finished`) when the service has one, else polls with backoff (waits.ts).
+   */
   waitForAction(project: string, actionId: number | string, options?: WaitOptions<Action>): Promise<Action>;
-  /** Polls with backoff until `completed`, `cancelled` or `failed` (or a state of `alsoStopAt`); `unknown` keeps being polled. */
+  /**
+   * Waits until `completed`, `cancelled` or `failed` (or a state of `alsoStopAt`); `unknown` is waited past.
+   * Reads the order when the event stream says it changed (`order.status_changed`), else polls with backoff.
+   */
   waitForOrder(project: string, orderId: number, options?: OrderWaitOptions): Promise<Order>;
   /** Orders a server with one Idempotency-Key; see PlacedOrder for a 502 with `order_id`. */
   placeOrder(project: string, body: ServerOrderRequest, options?: PlaceOrderOptions): Promise<PlacedOrder>;
@@ -84,13 +99,13 @@ function transient(error: unknown): boolean {
 export function createClient(options: ClientOptions): CloudplaneClient {
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const poll = { ...DEFAULT_POLL, ...options.poll };
-  const sleep = options.sleep ?? realSleep;
+  const sleep: Sleep = options.sleep ?? realSleep;
   const newKey = () => globalThis.crypto.randomUUID();
-  const raw = createFetchClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { authorization: `Bearer ${options.token}` },
-    fetch: createRetryingFetch({ fetch: options.fetch ?? globalThis.fetch, retry, sleep, onRetry: options.onRetry, newKey }),
-  });
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetch = options.fetch ?? globalThis.fetch;
+  const retryingFetch = createRetryingFetch({ fetch, retry, sleep, onRetry: options.onRetry, newKey });
+  const raw = createFetchClient<paths>({ baseUrl, headers: { authorization: `Bearer ${options.token}` }, fetch: retryingFetch });
+  const streams: EventStreamContext = { baseUrl, token: options.token, fetch, retryingFetch, retry, sleep };
 
   async function call<T>(request: Promise<CallResult<T>>): Promise<T> {
     const result = await request;
@@ -114,6 +129,24 @@ export function createClient(options: ClientOptions): CloudplaneClient {
     call(raw.GET('/projects/{project_slug}/actions/{action_id}/', { params: { path: { project_slug: project, action_id: String(actionId) } } }));
   const getOrder = (project: string, orderId: number) =>
     call(raw.GET('/projects/{project_slug}/orders/{order_id}/', { params: { path: { project_slug: project, order_id: orderId } } }));
+
+  async function* events<Type extends EventType>(project: string, eventOptions: EventStreamOptions<Type> = {}) {
+    let stream: AsyncGenerator<EventOf<Type>, void, undefined>;
+    try {
+      stream = await openEventStream(streams, project, eventOptions, 'retried');
+    } catch (error) {
+      // Aborted before the stream opened: the caller is done, as after it opened.
+      if (eventOptions.signal?.aborted) return;
+      throw error;
+    }
+    yield* stream;
+  }
+
+  /** A wait's stream: one attempt (a wait that cannot have it polls instead). */
+  const waitStream =
+    (project: string): OpenEventStream =>
+    (types, signal) =>
+      openEventStream(streams, project, { types, signal }, 'once');
 
   /**
    * An order billing did not confirm, as it stands: read through billing when
@@ -150,14 +183,34 @@ export function createClient(options: ClientOptions): CloudplaneClient {
     listAll,
     getAction,
     getOrder,
+    events,
     waitForAction: (project, actionId, waitOptions = {}) =>
-      pollUntil('action', actionId, () => getAction(project, actionId), (action) => FINAL_ACTION_STATUSES.includes(action.status), poll, sleep, waitOptions),
+      waitUntil<Action>(
+        {
+          kind: 'action',
+          id: actionId,
+          read: () => getAction(project, actionId),
+          final: (action) => FINAL_ACTION_STATUSES.includes(action.status),
+          eventTypes: ['action.finished'],
+          isAbout: (event) => event.type === 'action.finished' && event.resource.id === String(actionId),
+          stateOf: (event) => event.data as Action,
+        },
+        waitStream(project),
+        poll,
+        sleep,
+        waitOptions,
+      ),
     waitForOrder: (project, orderId, waitOptions = {}) =>
-      pollUntil(
-        'order',
-        orderId,
-        () => getOrder(project, orderId),
-        (order) => FINAL_ORDER_STATUSES.includes(order.status) || (waitOptions.alsoStopAt ?? []).includes(order.status),
+      waitUntil<Order>(
+        {
+          kind: 'order',
+          id: orderId,
+          read: () => getOrder(project, orderId),
+          final: (order) => FINAL_ORDER_STATUSES.includes(order.status) || (waitOptions.alsoStopAt ?? []).includes(order.status),
+          eventTypes: ['order.status_changed'],
+          isAbout: (event) => event.type === 'order.status_changed' && event.resource.id === String(orderId),
+        },
+        waitStream(project),
         poll,
         sleep,
         waitOptions,

@@ -168,3 +168,24 @@ export class WaitTimeoutError extends Error {
     return `Poll the ${this.kind} again later: it has not ended yet.`;
   }
 }
+
+/**
+ * The service (or a proxy in front of it) answered the event stream's request
+ * with something other than a stream: an older service that has no events,
+ * or a proxy that drops `Accept: text/event-stream`. The waits then poll.
+ */
+export class EventStreamUnavailableError extends Error {
+  override readonly name = 'EventStreamUnavailableError';
+
+  constructor(
+    readonly url: string,
+    readonly status: number,
+    readonly contentType: string,
+  ) {
+    super(`${new URL(url).pathname} answered ${status} ${contentType || 'without a content type'} instead of an event stream (text/event-stream)`);
+  }
+
+  hint(): string {
+    return 'The service, or a proxy in front of it, does not stream events: read them a page at a time (GET …/events/?after=ID) instead.';
+  }
+}

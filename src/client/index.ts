@@ -8,6 +8,7 @@
  * for await (const server of client.pages('/projects/{project_slug}/servers/', { path: { project_slug: 'demo' } })) console.log(server.id);
  * const { order } = await client.placeOrder('demo', { hostname: 'web-1', product_id: 1, location: 'fsn1', image: 'debian-12' });
  * const done = await client.waitForOrder('demo', order.id);
+ * for await (const event of client.events('demo', { types: ['action.finished'], signal })) console.log(event.data.status);
  * ```
  *
  * Every call made through `client.raw` (typed by the generated `paths`) gets
@@ -15,8 +16,10 @@
  * again with that same key, after a backoff that honours Retry-After, when
  * the spec says that is safe (see retrying-fetch.ts). `call()` turns a
  * refusal into a CloudplaneError; `pages()` (alias `iterate()`) walks every
- * page of any paginated list path; `waitForAction()`/`waitForOrder()` poll to
- * a final state and answer it, `error` and `failed` included.
+ * page of any paginated list path; `events()` follows the project's event
+ * stream, reconnecting with Last-Event-ID; `waitForAction()`/`waitForOrder()`
+ * follow that stream (or poll, where there is none) to a final state and
+ * answer it, `error` and `failed` included.
  *
  * @module
  */
@@ -26,6 +29,8 @@ export type {
   ActionStatus,
   BandwidthOrderRequest,
   CurrentUser,
+  EventPage,
+  EventType,
   FieldError,
   FirewallGroup,
   FirewallRule,
@@ -40,6 +45,7 @@ export type {
   Problem,
   Product,
   Project,
+  ProjectEvent,
   RequestBody,
   ResponseBody,
   ReverseDnsEntry,
@@ -53,6 +59,16 @@ export type {
 } from './types.ts';
 export type { ClientOptions, PollOptions, RetryEvent, RetryOptions } from './options.ts';
 export { DEFAULT_POLL, DEFAULT_RETRY } from './options.ts';
-export { CloudplaneConnectionError, CloudplaneError, WaitTimeoutError } from './errors.ts';
+export { CloudplaneConnectionError, CloudplaneError, EventStreamUnavailableError, WaitTimeoutError } from './errors.ts';
+export {
+  DEFAULT_SILENCE_TIMEOUT_MS,
+  EVENT_TYPES,
+  isEventType,
+  type EventDataByType,
+  type EventOf,
+  type EventReconnect,
+  type EventStreamOptions,
+  type FirewallAttachment,
+} from './events.ts';
 export { FINAL_ACTION_STATUSES, FINAL_ORDER_STATUSES, type OrderWaitOptions, type WaitOptions } from './waits.ts';
 export { createClient, type CloudplaneClient, type PageArguments, type PlacedOrder, type PlaceOrderOptions } from './client.ts';

@@ -19,8 +19,16 @@ export interface PollOptions {
   initialIntervalMs?: number;
   /** The longest wait between two reads (default 5 000 ms). */
   maxIntervalMs?: number;
-  /** How long waitForAction/waitForOrder poll before WaitTimeoutError (default 600 000 ms). */
+  /** How long waitForAction/waitForOrder wait before WaitTimeoutError (default 600 000 ms). */
   timeoutMs?: number;
+  /**
+   * While a wait follows the event stream, it also reads the action or order
+   * when this long passed without an event about it (default 30 000 ms): a
+   * state no event announces (an action that became `unknown`) and a stream
+   * a proxy holds back are still seen, only later. After a read that failed
+   * (429, 502, 503, no answer) the next comes after maxIntervalMs at most.
+   */
+  streamCheckIntervalMs?: number;
 }
 
 export interface RetryEvent {
@@ -56,6 +64,21 @@ export type ResolvedRetry = Required<RetryOptions>;
 export type ResolvedPoll = Required<PollOptions>;
 
 export const DEFAULT_RETRY: ResolvedRetry = { maxAttempts: 5, maxElapsedMs: 120_000, baseDelayMs: 500, maxDelayMs: 30_000 };
-export const DEFAULT_POLL: ResolvedPoll = { initialIntervalMs: 500, maxIntervalMs: 5_000, timeoutMs: 600_000 };
+export const DEFAULT_POLL: ResolvedPoll = { initialIntervalMs: 500, maxIntervalMs: 5_000, timeoutMs: 600_000, streamCheckIntervalMs: 30_000 };
 
-export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+/** How the client waits unless told otherwise; an abort ends the wait at once and frees its timer, so an aborted event stream lets the program exit. */
+export function realSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** A wait the client may cut short: `sleep` is the client's (injected or real), and an abort returns at once. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -38,6 +38,12 @@ export type FirewallGroup = ResponseBody<'getFirewallGroup', 200>;
 export type FirewallRule = ResponseBody<'getFirewallGroupRule', 200>;
 export type ReverseDnsEntry = ResponseBody<'getServerReverseDns', 200>;
 
+/** One event of a project's log, as the stream and the page send it; `data` is typed by type in events.ts (EventOf). */
+export type ProjectEvent = ItemOf<ResponseBody<'listEvents', 200>>;
+export type EventType = ProjectEvent['type'];
+/** A page of events (`GET …/events/` without `Accept: text/event-stream`). */
+export type EventPage = ResponseBody<'listEvents', 200>;
+
 export type ServerOrderRequest = RequestBody<'orderServer'>;
 export type UpgradeOrderRequest = RequestBody<'orderServerUpgrade'>;
 export type BandwidthOrderRequest = RequestBody<'orderServerBandwidth'>;

@@ -67,6 +67,38 @@ export function runCli(configDirectory: string, args: string[], options: CliOpti
   });
 }
 
+/** A command that runs until it is told to stop (`events tail`): what it printed so far, and how it ended. */
+export interface RunningCli {
+  stdout(): string;
+  stderr(): string;
+  /** Sends `signal` (default SIGINT, as Ctrl+C does) and resolves with how it ended; SIGKILL if it has not within the command timeout. */
+  stop(signal?: NodeJS.Signals): Promise<CliResult>;
+}
+
+export function startCli(configDirectory: string, args: string[], options: CliOptions = {}): RunningCli {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...cleanEnvironment(), XDG_CONFIG_HOME: configDirectory, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async stop(signal = 'SIGINT') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
+      const code = await exited;
+      clearTimeout(timer);
+      return { code, stdout, stderr };
+    },
+  };
+}
+
 /** Asserts the exit code, showing everything the command printed when it differs. */
 export function assertExit(result: CliResult, code: number, what: string): void {
   assert.equal(result.code, code, `${what}: exit ${result.code}, expected ${code}\n--- stdout ---\n${result.stdout}\n--- stderr ---\n${result.stderr}`);

@@ -15,7 +15,11 @@ import type { World } from '../helpers/world.ts';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query, as sent (`?types=…`), or '' */
+  search: string;
   idempotencyKey: string | null;
+  accept: string | null;
+  lastEventId: string | null;
   status: number;
   retryAfter: string | null;
 }
@@ -49,7 +53,9 @@ export function testClient(w: Pick<World, 'app' | 'key'>, options: TestClientOpt
     const request = new Request(input, init);
     const idempotencyKey = request.headers.get('idempotency-key');
     const response = await globalThis.fetch(request);
-    requests.push({ method: request.method, path: new URL(request.url).pathname, idempotencyKey, status: response.status, retryAfter: response.headers.get('retry-after') });
+    const { pathname: path, search } = new URL(request.url);
+    const [accept, lastEventId] = [request.headers.get('accept'), request.headers.get('last-event-id')];
+    requests.push({ method: request.method, path, search, idempotencyKey, accept, lastEventId, status: response.status, retryAfter: response.headers.get('retry-after') });
     return response;
   };
   const client = createClient({
@@ -57,8 +63,9 @@ export function testClient(w: Pick<World, 'app' | 'key'>, options: TestClientOpt
     token: options.token ?? w.key,
     fetch: options.wrapFetch ? options.wrapFetch(recordingFetch) : recordingFetch,
     retry: options.retry,
-    // Short polls: the app runs at simScale 0.01, so a reboot takes about 50 ms.
-    poll: { initialIntervalMs: 10, maxIntervalMs: 50, timeoutMs: 20_000, ...options.poll },
+    // Short polls: the app runs at simScale 0.01, so a reboot takes about 50 ms. A wait following the
+    // event stream reads the state after 200 ms without news: an action turning `unknown` has no event.
+    poll: { initialIntervalMs: 10, maxIntervalMs: 50, timeoutMs: 20_000, streamCheckIntervalMs: 200, ...options.poll },
     onRetry: (event) => retries.push(event),
     sleep: async (ms) => {
       const index = waits.length;

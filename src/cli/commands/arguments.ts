@@ -33,3 +33,16 @@ export function portRange(value: string): { min: number; max: number | null } {
   }
   return { min, max };
 }
+
+/**
+ * `--types a.b,c.d`, also given several times: the shape of each type is
+ * checked here, whether the service knows it when the command runs (the list
+ * lives with the client, which the definitions do not load).
+ */
+export function eventTypeList(value: string, previous: string[] = []): string[] {
+  const types = value.split(',').map((type) => type.trim()).filter((type) => type !== '');
+  if (types.length === 0 || types.some((type) => !/^[a-z_]+\.[a-z_]+$/.test(type))) {
+    throw new InvalidArgumentError('expected event types separated by commas, such as action.finished,order.status_changed.');
+  }
+  return [...new Set([...previous, ...types])];
+}

@@ -809,6 +809,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_slug}/events/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's events: a stream, or a page after an id
+         * @description With `Accept: text/event-stream`, a Server-Sent Events stream: each event as `id:` (its id), `event:` (its type) and `data:` (the event as JSON), a `: heartbeat` comment every 15 s, and no end. It resumes after `Last-Event-ID` (what EventSource sends on reconnecting), else after `after`, else with the next event committed; the header `Last-Event-ID` of the answer says which id it starts after, so a client can resume from there even before any event came. Without it, a page of events after `after`, oldest first; ask again with `after=last_id` until `has_more` is false. Ids increase per project in the order the changes committed, so a client that resumes after the last id it saw misses nothing and gets nothing twice. Events are kept for 7 days (the operator may keep them longer). Any member may read them, with a read-only key too.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_slug}/audit-log/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who changed what in the project, newest first (owners and admins)
+         * @description Every change made in the project through the project API, the legacy API, the console and the operator API: who (the user, the API key and its name, the console session, or the operator), from which address, the route and the resource it named, the outcome (status and, when refused, the problem `code`) and the request id. Reads are not recorded, and an entry never holds a request body, a header, a token or a secret. Owners and admins may read it (a read-only key too); a member is refused with 403.
+         */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_slug}/webhooks/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's webhooks, oldest first (owners and admins) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Send the project's events to a URL
+         * @description The answer holds the signing `secret`, shown this once. The webhook gets the events committed from now on. Each delivery is a POST of `{"type", "timestamp", "data"}` (`data`: the event as the event stream sends it) following Standard Webhooks 1.0: `webhook-id` (the same on every attempt of a delivery), `webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed by the bytes of the secret after `whsec_`; two signatures, space-separated, for a day after a rotation). A 2xx answer within 10 s is a success; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, then every 10 h, until 24 h after the delivery was made. Redirects are not followed. At most 20 webhooks per project.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_slug}/webhooks/{webhook_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook (never its secret) */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook with its deliveries */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change a webhook, or turn it off or on */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/projects/{project_slug}/webhooks/{webhook_id}/rotate-secret/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the signing secret
+         * @description The answer holds the new `secret`, shown this once. For 24 hours every delivery carries two signatures, by the new secret and by the one it replaced, so receivers can switch without losing a delivery.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_slug}/webhooks/{webhook_id}/deliveries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's deliveries, newest first, each with its latest attempts
+         * @description Finished deliveries are kept as long as events are (7 days unless the operator keeps them longer).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{project_slug}/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a finished delivery again
+         * @description The same body and `webhook-id`, newly signed. The delivery is pending again and retried as any delivery is until 24 h after it was first made (an older one gets one attempt). A delivery still pending, or a webhook turned off, is refused with 409 conflict.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -19258,6 +19398,2641 @@ export interface operations {
                          * @enum {string}
                          */
                         code: "reverse_dns_unavailable";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Events with a larger id than this one. Without it, a page starts at the oldest event kept and a stream with the next event committed */
+                after?: string;
+                /** @description Only these event types, comma-separated: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                types?: string;
+                /** @description Events per page: default 100, at most 500 (pages only) */
+                page_size?: string;
+            };
+            header?: {
+                /** @description `text/event-stream` for a stream; anything else answers a page of JSON */
+                accept?: string;
+                /** @description A stream resumes after this id (as an EventSource sends on reconnecting); wins over `after` */
+                "last-event-id"?: string;
+            };
+            path: {
+                project_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, or (asked for with Accept) the stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /**
+                             * Format: int64
+                             * @description Increasing per project, in the order the changes committed: the stream's `id:` and the cursor for `after` and `Last-Event-ID`
+                             */
+                            id: number;
+                            /**
+                             * @description What happened, such as action.finished
+                             * @enum {string}
+                             */
+                            type: "action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled";
+                            project: string;
+                            resource: {
+                                type: string;
+                                /** @description The resource's id, as text */
+                                id: string;
+                            };
+                            /** @description The resource as the API shows it right after the change: the action, the order, the firewall group or rule, the PTR record, the invoice; for servers, the summary of the server list (read the server itself for the rest) */
+                            data: unknown;
+                            /** Format: date-time */
+                            created_at: string;
+                        }[];
+                        /**
+                         * Format: int64
+                         * @description Ask again with `after` set to this: the last id of the page, or `after` itself when the page is empty
+                         */
+                        last_id: number;
+                        /** @description More events follow at once */
+                        has_more: boolean;
+                    };
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: {
+                /** @description Only entries by this actor: `api_key:<id>`, `user:<id>` (the user through the console or any of their keys), `operator` or `anonymous` */
+                actor?: string;
+                /** @description Only entries about this kind of resource, such as `server` or `firewall_group` */
+                resource_type?: string;
+                /** @description Only entries about the resource with this id (with `resource_type`, one resource) */
+                resource_id?: string;
+                /** @description Only entries from this moment on (included): an ISO 8601 date and time, such as 2025-06-01T00:00:00Z (without a zone: UTC) */
+                since?: string;
+                /** @description Only entries before this moment (excluded): an ISO 8601 date and time, such as 2025-06-01T00:00:00Z (without a zone: UTC) */
+                until?: string;
+                /** @description Page number, from 1 */
+                page?: string;
+                /** @description Items per page: default 50, at most 100 */
+                page_size?: string;
+            };
+            header?: never;
+            path: {
+                project_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int64
+                         * @description Total number of results
+                         */
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        /** @description The items of this page */
+                        results: {
+                            /**
+                             * Format: int64
+                             * @description Increasing in the order the entries were written
+                             */
+                            id: number;
+                            /**
+                             * Format: date-time
+                             * @description When the answer was given
+                             */
+                            created_at: string;
+                            /**
+                             * @description Where the change came in: the project API, the legacy API, the console or the operator API
+                             * @enum {string}
+                             */
+                            interface: "project" | "legacy" | "console" | "operator";
+                            /** @description The project the change was made in; null outside any project (or once the project is gone) */
+                            project: string | null;
+                            actor: {
+                                /**
+                                 * @description An API key, a user signed in to the console, the operator, or nobody known (refused credentials, a failed sign-in naming no account)
+                                 * @enum {string}
+                                 */
+                                type: "api_key" | "user" | "operator" | "anonymous";
+                                /** @description The user behind the key or the console session; for a failed sign-in, the account it named */
+                                user_id: number | null;
+                                /** @description The user's e-mail address, while the user exists */
+                                email: string | null;
+                                /** @description The key used */
+                                api_key_id: number | null;
+                                /** @description The name of the key used */
+                                api_key_name: string | null;
+                                /** @description Tells console sessions apart: a digest of the session, never its id */
+                                session_ref: string | null;
+                            };
+                            /** @description The address the request came from */
+                            client_ip: string;
+                            method: string;
+                            /** @description The route that answered, as a pattern (`/api/v1/projects/:project_slug/servers/:server_id/`): never the URL with its query */
+                            route: string;
+                            /** @description What happened, for entries that say more than their route: `sign_in`, `sign_in_failed`, `sign_in_code_required`, `api_key.created` */
+                            operation: string | null;
+                            /** @description The resource the route names by its id; null when it names none (a list, a creation) */
+                            resource: {
+                                /** @description Such as `server`, `firewall_group`, `firewall_rule`, `ssh_key`, `api_key` */
+                                type: string;
+                                /** @description The resource's id, as text */
+                                id: string;
+                                /** @description The name of a key just made (`api_key.created`) */
+                                name: string | null;
+                            } | null;
+                            /**
+                             * Format: int32
+                             * @description The status of the answer
+                             */
+                            status: number;
+                            /** @description The `code` of a refusal */
+                            problem_code: string | null;
+                            /** @description The request id, as in the service log */
+                            request_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: string;
+                /** @description Items per page: default 50, at most 100 */
+                page_size?: string;
+            };
+            header?: never;
+            path: {
+                project_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int64
+                         * @description Total number of results
+                         */
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        /** @description The items of this page */
+                        results: {
+                            /** Format: int64 */
+                            id: number;
+                            /** Format: uri */
+                            url: string;
+                            description: string;
+                            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                            event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                            /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
+                            enabled: boolean;
+                            /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
+                            disabled_reason: string | null;
+                            /** @description Since when every attempt has failed; null after a success. A day of it turns the webhook off */
+                            failing_since: string | null;
+                            /** @description After a rotation: until then the previous secret signs each delivery too */
+                            previous_secret_expires_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed: an http or https URL without a user name or password. Addresses that are loopback, private, link-local (the metadata service among them), shared, reserved, multicast or unspecified are refused, and so are names that resolve to them, unless the operator allows internal receivers */
+                    url: string;
+                    /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                    event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                    /** @description A note for people; up to 255 characters */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        /** Format: uri */
+                        url: string;
+                        description: string;
+                        /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                        event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                        /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
+                        enabled: boolean;
+                        /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
+                        disabled_reason: string | null;
+                        /** @description Since when every attempt has failed; null after a success. A day of it turns the webhook off */
+                        failing_since: string | null;
+                        /** @description After a rotation: until then the previous secret signs each delivery too */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The signing secret, shown this once: `whsec_` and the base64 of 32 random bytes. Verify each delivery with it (Standard Webhooks) */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "read_only_key" | "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `conflict`, `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "conflict" | "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        /** Format: uri */
+                        url: string;
+                        description: string;
+                        /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                        event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                        /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
+                        enabled: boolean;
+                        /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
+                        disabled_reason: string | null;
+                        /** @description Since when every attempt has failed; null after a success. A day of it turns the webhook off */
+                        failing_since: string | null;
+                        /** @description After a rotation: until then the previous secret signs each delivery too */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "read_only_key" | "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where deliveries are POSTed: an http or https URL without a user name or password. Addresses that are loopback, private, link-local (the metadata service among them), shared, reserved, multicast or unspecified are refused, and so are names that resolve to them, unless the operator allows internal receivers */
+                    url?: string;
+                    /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                    event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                    /** @description A note for people; up to 255 characters */
+                    description?: string;
+                    /** @description false turns deliveries off; true turns them on again, from the next event (events in between are in the event log), and clears `failing_since` and `disabled_reason` */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        /** Format: uri */
+                        url: string;
+                        description: string;
+                        /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                        event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                        /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
+                        enabled: boolean;
+                        /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
+                        disabled_reason: string | null;
+                        /** @description Since when every attempt has failed; null after a success. A day of it turns the webhook off */
+                        failing_since: string | null;
+                        /** @description After a rotation: until then the previous secret signs each delivery too */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "read_only_key" | "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        /** Format: uri */
+                        url: string;
+                        description: string;
+                        /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                        event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+                        /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
+                        enabled: boolean;
+                        /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
+                        disabled_reason: string | null;
+                        /** @description Since when every attempt has failed; null after a success. A day of it turns the webhook off */
+                        failing_since: string | null;
+                        /** @description After a rotation: until then the previous secret signs each delivery too */
+                        previous_secret_expires_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        /** @description The signing secret, shown this once: `whsec_` and the base64 of 32 random bytes. Verify each delivery with it (Standard Webhooks) */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "read_only_key" | "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                page?: string;
+                /** @description Items per page: default 50, at most 100 */
+                page_size?: string;
+            };
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: int64
+                         * @description Total number of results
+                         */
+                        count: number;
+                        next: string | null;
+                        previous: string | null;
+                        /** @description The items of this page */
+                        results: {
+                            /** Format: int64 */
+                            id: number;
+                            /**
+                             * Format: int64
+                             * @description The event's id in the project's event log
+                             */
+                            event_id: number;
+                            event_type: string;
+                            /** @description The `webhook-id` header: the same on every attempt, so a receiver can drop repeats */
+                            message_id: string;
+                            /**
+                             * @description pending while attempts go on; failed once attempts stopped (24 h after the delivery was made) without a success
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            /** Format: int32 */
+                            attempt_count: number;
+                            /** @description When the next attempt is due, while pending */
+                            next_attempt_at: string | null;
+                            /** @description The latest 20 attempts, newest first */
+                            attempts: {
+                                /** Format: date-time */
+                                attempted_at: string;
+                                /** @description The receiver's HTTP status; null when no answer came */
+                                status_code: number | null;
+                                /**
+                                 * Format: int32
+                                 * @description From the start of the attempt to the answer, or to the failure
+                                 */
+                                latency_ms: number;
+                                /** @description The first 1000 characters of the answer */
+                                response_excerpt: string;
+                                /** @description What went wrong: refused address, no connection, no answer in time, a redirect (not followed) */
+                                error: string | null;
+                                /** @description The receiver answered 2xx */
+                                succeeded: boolean;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is invalid; `errors` names the fields of a validation_error. Codes: `validation_error`, `feature_unavailable`, `bad_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Bad Request" | "Unauthorized" | "Forbidden" | "Not Found" | "Method Not Allowed" | "Conflict" | "Payment Required" | "Payload Too Large" | "URI Too Long" | "Unsupported Media Type" | "Request Header Fields Too Large" | "Too Many Requests";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "validation_error" | "feature_unavailable" | "bad_request" | "unauthenticated" | "forbidden" | "insufficient_role" | "read_only_key" | "billing_account_required" | "project_not_ready" | "not_found" | "method_not_allowed" | "name_taken" | "rule_exists" | "group_in_use" | "idempotency_key_reused" | "project_deleting" | "project_not_empty" | "slug_taken" | "email_taken" | "ssh_key_in_use" | "snapshot_not_ready" | "owner_required" | "addresses_exhausted" | "conflict" | "payment_declined" | "insufficient_credit" | "payload_too_large" | "uri_too_long" | "unsupported_media_type" | "headers_too_large" | "rate_limited";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                webhook_id: number;
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: int64 */
+                        id: number;
+                        /**
+                         * Format: int64
+                         * @description The event's id in the project's event log
+                         */
+                        event_id: number;
+                        event_type: string;
+                        /** @description The `webhook-id` header: the same on every attempt, so a receiver can drop repeats */
+                        message_id: string;
+                        /**
+                         * @description pending while attempts go on; failed once attempts stopped (24 h after the delivery was made) without a success
+                         * @enum {string}
+                         */
+                        status: "pending" | "succeeded" | "failed";
+                        /** Format: int32 */
+                        attempt_count: number;
+                        /** @description When the next attempt is due, while pending */
+                        next_attempt_at: string | null;
+                        /** @description The latest 20 attempts, newest first */
+                        attempts: {
+                            /** Format: date-time */
+                            attempted_at: string;
+                            /** @description The receiver's HTTP status; null when no answer came */
+                            status_code: number | null;
+                            /**
+                             * Format: int32
+                             * @description From the start of the attempt to the answer, or to the failure
+                             */
+                            latency_ms: number;
+                            /** @description The first 1000 characters of the answer */
+                            response_excerpt: string;
+                            /** @description What went wrong: refused address, no connection, no answer in time, a redirect (not followed) */
+                            error: string | null;
+                            /** @description The receiver answered 2xx */
+                            succeeded: boolean;
+                        }[];
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Unauthorized";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "unauthenticated";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `insufficient_role` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Forbidden";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "read_only_key" | "insufficient_role";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Not Found";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "not_found";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `conflict`, `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Conflict";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "conflict" | "project_deleting";
+                        /** @description What went wrong, for people; may change */
+                        detail: string;
+                        /** @description Field-level problems of a validation_error */
+                        errors?: {
+                            /** @description Where the problem is: `name`, `rules[2].port_min`, `query`, `body` */
+                            field: string;
+                            message: string;
+                        }[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": {
+                        /**
+                         * Format: uri-reference
+                         * @description `about:blank`: the code says what went wrong
+                         */
+                        type: string;
+                        /** @enum {string} */
+                        title: "Internal Server Error";
+                        /** Format: int32 */
+                        status: number;
+                        /**
+                         * @description Stable error code
+                         * @enum {string}
+                         */
+                        code: "internal_error";
                         /** @description What went wrong, for people; may change */
                         detail: string;
                         /** @description Field-level problems of a validation_error */
