@@ -34,7 +34,7 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(orderRoutes, { orders: services.orders, publicUrl });
   await app.register(firewallRoutes, { firewall: services.firewall, publicUrl });
   await app.register(reverseDnsRoutes, { reverseDns: services.reverseDns, publicUrl });
-  await app.register(eventRoutes, { events: services.events });
+  await app.register(eventRoutes, { events: services.events, apiKeys: services.apiKeys });
   await app.register(auditRoutes, { audit: services.audit, publicUrl });
   await app.register(webhookRoutes, { webhooks: services.webhooks, publicUrl });
 };

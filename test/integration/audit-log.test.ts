@@ -8,6 +8,7 @@
 // Entries are written after the answer has left, so a test waits (bounded)
 // for the entry it expects.
 import assert from 'node:assert/strict';
+import net from 'node:net';
 import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { hashToken } from '../../src/secrets.ts';
@@ -284,4 +285,29 @@ test('the operator API: changes, key creations and a refused token', async (t) =
 
   // Every token this test made, and the operator's, is nowhere in the log.
   await assertLogHoldsNone(app, [OPERATOR_TOKEN, 'not-the-operator-token', w.key, member.key, keySecret(w.key), keySecret(member.key)]);
+});
+
+test('a client that hangs up before the answer still leaves its entry: no change escapes the log', async (t) => {
+  const w = await buildWorld(t, { project: 'Hang Up' });
+  const db = w.app.app.database.db;
+  const url = new URL(w.app.baseUrl);
+  const made = 5;
+  for (let index = 0; index < made; index += 1) {
+    const body = JSON.stringify({ name: `hung-up-${index}`, direction: 'ingress' });
+    const socket = net.connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /api/v1/projects/${w.slug}/firewall-groups/ HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${w.key}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+    socket.destroy();
+  }
+  // Each request the service took is a group; each group is an entry, written once the answer was settled.
+  const groups = await eventually(async () => {
+    const rows = await db.selectFrom('firewall_groups').select('id').execute();
+    const entries = await db.selectFrom('audit_log').select('status_code').where('route', '=', '/api/v1/projects/:project_slug/firewall-groups/').execute();
+    return rows.length > 0 && entries.length === rows.length ? { rows, entries } : null;
+  });
+  assert.ok(groups.rows.length <= made);
+  assert.deepEqual(groups.entries.map((entry) => entry.status_code), groups.rows.map(() => 201));
 });

@@ -174,3 +174,32 @@ test('events older than the retention are pruned by the recurring job', async (t
   const after = await allEvents(w);
   assert.deepEqual(after.map((event) => event.id), [before.at(-1).id + 1]);
 });
+
+test('a stream stops sending once its key is revoked or its reader leaves the project', async (t) => {
+  const w = await buildWorld(t, { credit: '100.00', project: 'Revoked' });
+  const revoked = await w.app.createKey(w.userId);
+  const leaving = await addMemberWithKey(w.app, w.slug, 'member');
+  const byRevokedKey = await openStream(streamUrl(w), revoked.key);
+  const byLeavingMember = await openStream(streamUrl(w), leaving.key);
+  const byOwner = await openStream(streamUrl(w), w.key);
+  t.after(() => [byRevokedKey, byLeavingMember, byOwner].forEach((stream) => stream.close()));
+
+  assert.equal((await w.app.admin(`/api-keys/${revoked.keyId}`, { method: 'DELETE' })).status, 204);
+  assert.equal((await w.app.admin(`/projects/${w.slug}/members/${leaving.userId}`, { method: 'DELETE' })).status, 204);
+  const group = await w.app.api(`/projects/${w.slug}/firewall-groups/`, { method: 'POST', key: w.key, body: { name: 'after-revocation', direction: 'ingress' } });
+  assert.equal(group.status, 201);
+  await byOwner.waitFor((events) => events.some((event) => event.event === 'firewall_group.created'));
+  assert.deepEqual(byRevokedKey.events, [], 'a revoked key hears nothing after its revocation');
+  assert.deepEqual(byLeavingMember.events, [], 'a removed member hears nothing after leaving');
+});
+
+test('events never carry a root password: the action itself answers it to whoever reads it', async (t) => {
+  const w = await buildWorld(t, { credit: '100.00', project: 'Passwords' });
+  const { serverId } = await deliveredServer(w, 'passwords-1');
+  const reset = await startOk(w, serverId, 'reset_password');
+  const done = await succeeded(w, reset.id);
+  assert.equal(typeof done.result.root_password, 'string');
+  const finished = (await allEvents(w, '&types=action.finished')).find((event) => event.data.id === reset.id);
+  assert.deepEqual(finished.data.result, {});
+  assert.equal(JSON.stringify(await allEvents(w)).includes(done.result.root_password as string), false);
+});

@@ -1,5 +1,5 @@
-// The audit log's hook on a listener: after the answer to every change (any
-// method but GET, HEAD and OPTIONS) has left, one entry is written with who
+// The audit log's hook on a listener: once the answer to every change (any
+// method but GET, HEAD and OPTIONS) is settled, one entry is written with who
 // asked (from the request's credentials), from where, the route's pattern,
 // the resource its path names, the outcome and the request id. Nothing of the
 // body, the headers or the URL's query is taken.
@@ -8,7 +8,7 @@
 // (`noteForAudit`): a sign-in and its failure, the key just made, the refusal's
 // problem code, the project a legacy call acted in.
 //
-// The write never delays or fails the request: it starts after the answer,
+// The write never delays or fails the request: it starts once the answer is settled,
 // its failure is logged, and closing the listener waits for the writes begun.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifySessionObject } from '@fastify/session';
@@ -31,6 +31,8 @@ export interface AuditNote {
 }
 
 interface Notes extends AuditNote {
+  /** Read as the request arrives: once a client hangs up, its socket no longer says where it came from. */
+  clientIp?: string;
   /** The console user a change began with (signing out ends the session before the answer). */
   signedInAs?: { userId: number; sessionRef: string };
 }
@@ -57,6 +59,11 @@ export interface AuditTrailOptions {
 export function recordChanges(app: FastifyInstance, options: AuditTrailOptions): void {
   const writing = new Set<Promise<void>>();
 
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!READS.has(request.method)) notes.set(request, { ...notes.get(request), clientIp: request.ip });
+    done();
+  });
+
   // A console session may end in the handler (signing out): who it was is taken before.
   app.addHook('preHandler', (request, _reply, done) => {
     if (!READS.has(request.method)) {
@@ -66,7 +73,9 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
     done();
   });
 
-  app.addHook('onResponse', (request, reply, done) => {
+  // onSend, not onResponse: the answer is settled (its status known) whether or not the client is still there to
+  // take it, so a client that hangs up before the answer cannot make a change the log never sees.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const route = request.routeOptions.url;
     // A path no route answers names nothing to record (and its raw URL may not be stored).
     const where = route === undefined || READS.has(request.method) ? null : options.interfaceOf(route);
@@ -78,7 +87,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
         .record({
           interface: where,
           actor: actorOf(request, where, note),
-          clientIp: request.ip,
+          clientIp: note?.clientIp ?? request.ip ?? 'unknown',
           method: request.method,
           route,
           operation: note?.operation ?? null,
@@ -92,7 +101,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
       writing.add(write);
       void write.finally(() => writing.delete(write));
     }
-    done();
+    done(null, payload);
   });
 
   app.addHook('onClose', async () => {

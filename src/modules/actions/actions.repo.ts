@@ -102,7 +102,19 @@ export async function advanceAction(
 
 /** action.started, in the transaction that records the action (after the rest of it). */
 export async function recordActionStarted(trx: Kysely<Database>, row: ActionRow): Promise<void> {
-  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'action.started', resource: { type: 'action', id: row.id }, data: toAction(row), now: row.started_at });
+  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'action.started', resource: { type: 'action', id: row.id }, data: toActionEventData(row), now: row.started_at });
+}
+
+/**
+ * The action as its events carry it: without a root password. Events reach
+ * every member, read-only keys and webhook receivers, and are kept for days;
+ * the password is the API's answer to whoever reads the action itself.
+ */
+export function toActionEventData(row: ActionRow): Action {
+  const action = toAction(row);
+  if (!('root_password' in action.result)) return action;
+  const { root_password: _withheld, ...result } = action.result;
+  return { ...action, result };
 }
 
 /** action.finished with its final status, in the transaction that finished it. */
@@ -111,7 +123,7 @@ export async function recordActionFinished(trx: Kysely<Database>, row: ActionRow
     projectId: row.project_id,
     type: 'action.finished',
     resource: { type: 'action', id: row.id },
-    data: toAction(row),
+    data: toActionEventData(row),
     now: row.finished_at ?? row.started_at,
   });
 }

@@ -12,6 +12,12 @@ import type { EventCursor, EventService } from './events.service.ts';
 export const HEARTBEAT_INTERVAL_MS = 15_000;
 /** Events read per query while catching up. */
 const BATCH = 200;
+/**
+ * How often a stream asks whether its reader may still read (the key not
+ * revoked or expired, still a member): the longest a reader who lost access
+ * keeps hearing the project. One cached check per open stream each time.
+ */
+export const ACCESS_CHECK_INTERVAL_MS = 5_000;
 /** What the client waits before reconnecting, sent once (`retry:`). */
 const RECONNECT_AFTER_MS = 2_000;
 
@@ -54,6 +60,9 @@ export class EventStream {
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unwatch: () => void;
+  private accessCheck: NodeJS.Timeout | null = null;
+  /** Asked before every batch is sent too (its reads are cached), so a reader who lost access gets nothing more. */
+  private stillAllowed: (() => Promise<boolean>) | null = null;
   private ended!: () => void;
   /** Settles once the stream is over, for whoever keeps a list of open streams. */
   readonly done = new Promise<void>((resolve) => (this.ended = resolve));
@@ -77,9 +86,35 @@ export class EventStream {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
+    if (this.accessCheck) clearInterval(this.accessCheck);
     this.unwatch();
     this.ended();
     if (!this.response.writableEnded) this.response.end();
+  }
+
+  /**
+   * Ends the stream once `stillAllowed` says no (or cannot say): access is
+   * checked when a stream opens, and a key revoked or a member removed
+   * afterwards must not keep hearing the project. The client's reconnect is
+   * then checked afresh.
+   */
+  checkAccessEvery(intervalMs: number, stillAllowed: () => Promise<boolean>): void {
+    this.stillAllowed = stillAllowed;
+    let checking = false;
+    this.accessCheck = setInterval(() => {
+      if (checking || this.closed) return;
+      checking = true;
+      stillAllowed()
+        .then((allowed) => {
+          if (!allowed) this.close();
+        })
+        .catch((error: unknown) => {
+          this.logger.error({ err: error }, 'event stream: checking access failed; closing the stream');
+          this.close();
+        })
+        .finally(() => (checking = false));
+    }, intervalMs);
+    this.accessCheck.unref();
   }
 
   /** Reads and sends everything after the cursor; a wake-up meanwhile runs it once more. */
@@ -109,6 +144,10 @@ export class EventStream {
     for (;;) {
       this.again = false;
       const batch = await this.events.after(this.target, this.cursor, BATCH);
+      if (batch.length > 0 && this.stillAllowed && !(await this.stillAllowed())) {
+        this.close();
+        return;
+      }
       for (const event of batch) {
         if (this.closed) return;
         const body = JSON.stringify(event);

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { problemResponses } from '../../http/common.schemas.ts';
-import { readLastEventId, startEventStream, wantsStream } from './event-stream.ts';
+import { ACCESS_CHECK_INTERVAL_MS, readLastEventId, startEventStream, wantsStream } from './event-stream.ts';
 import { EventPageSchema, EventsHeaders, EventsQuery, ProjectEventsParams } from './events.schemas.ts';
 import type { EventService } from './events.service.ts';
+import { AppError } from '../../errors.ts';
+import { bearerToken } from '../../http/plugins/authentication.ts';
+import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
 
-export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService }> = async (app, { events }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService; apiKeys: ApiKeyService }> = async (app, { events, apiKeys }) => {
   // A closing server ends the streams first; clients reconnect with Last-Event-ID elsewhere, or here once it is back.
   app.addHook('preClose', async () => events.closeStreams());
   app.get(
@@ -42,7 +45,18 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService }> = 
       const resumeAfter = readLastEventId(request.headers['last-event-id']) ?? (request.query.after === undefined ? undefined : Number(request.query.after));
       const startAfter = resumeAfter ?? (await events.lastId(cursor.projectId));
       reply.hijack();
-      startEventStream(reply.raw, request.id, events, cursor, request.log, startAfter);
+      const stream = startEventStream(reply.raw, request.id, events, cursor, request.log, startAfter);
+      const token = bearerToken(request);
+      stream.checkAccessEvery(ACCESS_CHECK_INTERVAL_MS, async () => {
+        const actor = await apiKeys.authenticate(token);
+        if (!actor) return false;
+        try {
+          return (await events.open(actor, slug, undefined)).projectId === cursor.projectId;
+        } catch (error) {
+          if (error instanceof AppError) return false;
+          throw error;
+        }
+      });
       return reply;
     },
   );

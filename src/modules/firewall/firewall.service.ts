@@ -193,11 +193,13 @@ export class FirewallService {
     const project = await this.open(actor, slug, WRITE);
     const group = await this.requireGroup(project, groupId);
     const rule = normaliseOrRefuse(group.direction, input);
-    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => {
-      const inserted = await repo.insertRule(trx, groupId, rule, this.deps.clock.now().toISOString());
-      await recordRuleEvent(trx, 'firewall_rule.created', project.id, groupId, inserted, this.deps.clock.now().toISOString());
-      return inserted;
-    });
+    const row = await this.changeRules(
+      project,
+      groupId,
+      rule.identity,
+      (trx) => repo.insertRule(trx, groupId, rule, this.deps.clock.now().toISOString()),
+      (trx, inserted) => recordRuleEvent(trx, 'firewall_rule.created', project.id, groupId, inserted, this.deps.clock.now().toISOString()),
+    );
     return toFirewallRule(row);
   }
 
@@ -218,23 +220,34 @@ export class FirewallService {
       comment: pick('comment'),
     });
     if (sameRule(existing, rule)) return toFirewallRule(existing);
-    const row = await this.changeRules(project, groupId, rule.identity, async (trx) => {
-      const updated = await repo.updateRule(trx, groupId, ruleId, rule);
-      if (!updated) throw notFound('Firewall rule');
-      await recordRuleEvent(trx, 'firewall_rule.updated', project.id, groupId, updated, this.deps.clock.now().toISOString());
-      return updated;
-    });
+    const row = await this.changeRules(
+      project,
+      groupId,
+      rule.identity,
+      async (trx) => {
+        const updated = await repo.updateRule(trx, groupId, ruleId, rule);
+        if (!updated) throw notFound('Firewall rule');
+        return updated;
+      },
+      (trx, updated) => recordRuleEvent(trx, 'firewall_rule.updated', project.id, groupId, updated, this.deps.clock.now().toISOString()),
+    );
     return toFirewallRule(row);
   }
 
   async deleteRule(actor: Actor, slug: string, groupId: number, ruleId: number): Promise<void> {
     const project = await this.open(actor, slug, WRITE);
     await this.requireGroup(project, groupId);
-    await this.changeRules(project, groupId, null, async (trx) => {
-      const rule = await repo.findGroupRule(trx, groupId, ruleId);
-      if (!rule || !(await repo.deleteRule(trx, groupId, ruleId))) throw notFound('Firewall rule');
-      await recordRuleEvent(trx, 'firewall_rule.deleted', project.id, groupId, rule, this.deps.clock.now().toISOString());
-    });
+    await this.changeRules(
+      project,
+      groupId,
+      null,
+      async (trx) => {
+        const rule = await repo.findGroupRule(trx, groupId, ruleId);
+        if (!rule || !(await repo.deleteRule(trx, groupId, ruleId))) throw notFound('Firewall rule');
+        return rule;
+      },
+      (trx, deleted) => recordRuleEvent(trx, 'firewall_rule.deleted', project.id, groupId, deleted, this.deps.clock.now().toISOString()),
+    );
   }
 
   // Attachment
@@ -310,14 +323,23 @@ export class FirewallService {
    * wakes the worker to propagate). A copy of another rule
    * (the unique key on identity) becomes 409 `rule_exists`.
    */
-  private async changeRules<T>(project: MemberProjectRow, groupId: number, identity: string | null, change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  private async changeRules<T>(
+    project: MemberProjectRow,
+    groupId: number,
+    identity: string | null,
+    change: (trx: Kysely<Database>) => Promise<T>,
+    recordChange: (trx: Kysely<Database>, result: T) => Promise<void>,
+  ): Promise<T> {
     const { db, clock } = this.deps;
     try {
       const { result, bumped } = await db.transaction().execute(async (trx) => {
         const [group] = await repo.lockProjectGroups(trx, project.id, [groupId]);
         if (!group) throw notFound('Firewall group');
         const result = await change(trx);
-        return { result, bumped: await bumpServers(trx, clock, await serversOfGroup(trx, groupId)) };
+        const bumped = await bumpServers(trx, clock, await serversOfGroup(trx, groupId));
+        // After the servers' rows: every transaction takes the project's event lock last, so none waits on another in a circle.
+        await recordChange(trx, result);
+        return { result, bumped };
       });
       if (bumped) crashPoint('firewall.after-record');
       if (bumped) this.deps.wakeWorker();

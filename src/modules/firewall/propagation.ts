@@ -143,6 +143,7 @@ async function announceApplied(db: Kysely<Database>, clock: Clock, reached: Read
   if (candidates.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const now = clock.now().toISOString();
+    const announced: { serverId: string; projectId: number }[] = [];
     for (const [serverId, generation] of candidates) {
       const moved = await trx
         .updateTable('servers')
@@ -152,10 +153,13 @@ async function announceApplied(db: Kysely<Database>, clock: Clock, reached: Read
         .where('firewall_generation', '<=', generation)
         .returning(['project_id'])
         .executeTakeFirst();
-      if (!moved) continue;
+      if (moved) announced.push({ serverId, projectId: moved.project_id });
+    }
+    // The events after every server row: the project's event lock is always taken last (event-log.ts).
+    for (const { serverId, projectId } of announced) {
       const groups = await trx.selectFrom('server_firewall_groups').select('group_id').where('server_id', '=', serverId).orderBy('group_id').execute();
       await recordEvent(trx, {
-        projectId: moved.project_id,
+        projectId,
         type: 'firewall.applied',
         resource: { type: 'server', id: serverId },
         data: { server_id: serverId, firewall_groups: groups.map((row) => row.group_id), status: 'applied' },

@@ -82,8 +82,8 @@ export class ServerService {
     const { server } = await this.requireServer(actor, slug, serverId, { write: true });
     if (hostname === undefined) return this.deps.view.full(server);
     await this.deps.db.transaction().execute(async (trx) => {
-      const renamed = await trx.updateTable('servers').set({ hostname }).where('id', '=', server.id).where('hostname', '<>', hostname).executeTakeFirst();
-      if (Number(renamed.numUpdatedRows) > 0) await recordServerEvent(trx, 'server.renamed', server.id, this.deps.clock.now().toISOString());
+      await trx.updateTable('servers').set({ hostname }).where('id', '=', server.id).execute();
+      if (server.hostname !== hostname) await recordServerEvent(trx, 'server.renamed', server.id, this.deps.clock.now().toISOString());
     });
     return this.deps.view.full({ ...server, hostname });
   }

@@ -23,7 +23,7 @@ import { AddressRefused, AddressUnresolved, type WebhookAddressGuard } from './w
 import { sendWebhook, type WebhookAnswer } from './webhook-sender.ts';
 import { signatureHeader } from './webhook-signing.ts';
 import * as repo from './webhooks.repo.ts';
-import { toWebhook } from './webhook-view.ts';
+import { toWebhookEventData } from './webhook-view.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -139,7 +139,7 @@ async function record(deps: DeliveryDependencies, delivery: repo.DeliveryRow, at
       const reason = `Every delivery attempt failed for 24 hours (since ${failingSince})`;
       const disabled = await repo.updateWebhook(trx, webhook.id, { enabled: false, disabledReason: reason }, nowText);
       // Recorded last in the transaction, as every event is.
-      await recordEvent(asTransaction(trx), { projectId: webhook.project_id, type: 'webhook.disabled', resource: { type: 'webhook', id: webhook.id }, data: toWebhook(disabled!), now: nowText });
+      await recordEvent(asTransaction(trx), { projectId: webhook.project_id, type: 'webhook.disabled', resource: { type: 'webhook', id: webhook.id }, data: toWebhookEventData(disabled!), now: nowText });
     } else if (failingSince !== webhook.failing_since) {
       await repo.setWebhookFailingSince(trx, webhook.id, failingSince);
     }

@@ -19,6 +19,17 @@ export function toWebhook(row: WebhookRow): Webhook {
   };
 }
 
+/**
+ * The webhook as its webhook.disabled event carries it: without its URL.
+ * Webhooks are for owners and admins, but events reach every member,
+ * read-only keys and other webhooks' receivers, and a URL often carries a
+ * credential in its path.
+ */
+export function toWebhookEventData(row: WebhookRow): Omit<Webhook, 'url'> {
+  const { url: _withheld, ...rest } = toWebhook(row);
+  return rest;
+}
+
 export function toWebhookWithSecret(row: WebhookRow): WebhookWithSecret {
   return { ...toWebhook(row), secret: row.secret };
 }
