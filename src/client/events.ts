@@ -29,6 +29,7 @@ export const EVENT_TYPES = [
   'action.finished',
   'order.created',
   'order.status_changed',
+  'order.withdrawn',
   'server.created',
   'server.renamed',
   'server.status_changed',
@@ -61,6 +62,8 @@ export interface EventDataByType {
   'action.finished': Action;
   'order.created': Order;
   'order.status_changed': Order;
+  /** The order as it was when billing refused it; it is gone. */
+  'order.withdrawn': Order;
   'server.created': ServerSummary;
   'server.renamed': ServerSummary;
   /** The server as the list shows it, and the status it had before. */

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'action.finished',
   'order.created',
   'order.status_changed',
+  'order.withdrawn',
   'server.created',
   'server.renamed',
   'server.status_changed',

@@ -140,6 +140,11 @@ export async function moveOrder(
   return { moved, row };
 }
 
+/** order.withdrawn: an order billing refused before taking it is removed (its GET answers 404 from then on). */
+export async function recordOrderWithdrawn(trx: Kysely<Database>, row: OrderRow, now: string): Promise<void> {
+  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'order.withdrawn', resource: { type: 'order', id: row.id }, data: toOrderEventData(row), now });
+}
+
 /** invoice.paid for the order's invoice, in the transaction that moved the order on because of it. */
 export async function recordInvoicePaid(trx: Kysely<Database>, row: OrderRow, now: string): Promise<void> {
   const invoice = toOrderEventData(row).invoice;

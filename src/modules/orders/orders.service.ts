@@ -366,6 +366,8 @@ export class OrderService {
         await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
       }
       await trx.deleteFrom('orders').where('id', '=', row.id).execute();
+      // Its order.created is already in the log: say the order is gone, so the log never shows an order that is not there.
+      await repo.recordOrderWithdrawn(trx, row, this.now());
     });
   }
 }
