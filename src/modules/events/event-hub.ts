@@ -124,9 +124,8 @@ export class EventHub {
       const { rows } = await sql<{ last: number | null }>`select max(rowid) as last from events`.execute(this.db);
       const last = rows[0]?.last ?? 0;
       if (last === this.lastRowId) return;
-      const first = this.lastRowId === null;
+      // The first check also wakes: an event committed between a stream's first read and this check must not wait for the next one.
       this.lastRowId = last;
-      if (first) return;
       for (const listener of this.everyProject) this.call(() => listener(null));
     } else {
       // Every process's dispatcher is told by the notices; this check is for the streams.

@@ -143,18 +143,19 @@ export class EventStream {
   private async drain(): Promise<void> {
     for (;;) {
       this.again = false;
-      const batch = await this.events.after(this.target, this.cursor, BATCH);
-      if (batch.length > 0 && this.stillAllowed && !(await this.stillAllowed())) {
+      const { matching, scannedTo, read } = await this.events.scan(this.target, this.cursor, BATCH);
+      if (matching.length > 0 && this.stillAllowed && !(await this.stillAllowed())) {
         this.close();
         return;
       }
-      for (const event of batch) {
+      for (const event of matching) {
         if (this.closed) return;
         const body = JSON.stringify(event);
         if (!this.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${body}\n\n`)) await this.drained();
-        this.cursor = event.id;
       }
-      if (batch.length < BATCH) return;
+      // Past everything read, sent or skipped by the types filter: the next read starts after it.
+      this.cursor = scannedTo;
+      if (read < BATCH) return;
     }
   }
 

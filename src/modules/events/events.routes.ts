@@ -40,7 +40,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService; apiK
     },
     async (request, reply) => {
       const { project_slug: slug } = request.params;
-      if (!wantsStream(request.headers.accept)) return events.page(request.actor, slug, request.query);
+      // HEAD answers as a page would: a stream that sends no body would never end.
+      if (request.method !== 'GET' || !wantsStream(request.headers.accept)) return events.page(request.actor, slug, request.query);
       const cursor = await events.open(request.actor, slug, request.query.types);
       const resumeAfter = readLastEventId(request.headers['last-event-id']) ?? (request.query.after === undefined ? undefined : Number(request.query.after));
       const startAfter = resumeAfter ?? (await events.lastId(cursor.projectId));

@@ -71,6 +71,19 @@ export class EventService {
     return row ? Number(row.last_id) : 0;
   }
 
+  /**
+   * The next `limit` events after `afterId` whatever their type, and those of
+   * them the cursor's types match: a filtered stream moves its read position
+   * past what it skipped, so each wake-up reads only new events instead of
+   * everything since the last match.
+   */
+  async scan(cursor: EventCursor, afterId: number, limit: number): Promise<{ matching: Event[]; scannedTo: number; read: number }> {
+    const stored = await listEventsAfter(this.db, cursor.projectId, afterId, { limit });
+    const wanted = cursor.types.length === 0 ? null : new Set(cursor.types);
+    const matching = stored.filter((event) => wanted === null || wanted.has(event.type)).map((event) => toEvent(event, cursor.slug));
+    return { matching, scannedTo: stored.at(-1)?.id ?? afterId, read: stored.length };
+  }
+
   async after(cursor: EventCursor, afterId: number, limit: number): Promise<Event[]> {
     const stored = await listEventsAfter(this.db, cursor.projectId, afterId, { types: cursor.types, limit });
     return stored.map((event) => toEvent(event, cursor.slug));

@@ -96,7 +96,14 @@ export class WebhookDispatcher {
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
       const behind = await repo.listWebhooksBehind(this.deps.db, WEBHOOKS_PER_ROUND);
       if (behind.length === 0) break;
-      for (const webhook of behind) made += await this.step(webhook);
+      for (const webhook of behind) {
+        try {
+          made += await this.step(webhook);
+        } catch (error) {
+          // One webhook that cannot be brought up to date must not hold up the others; the next round tries it again.
+          this.deps.logger.error({ err: error, webhookId: webhook.id }, 'webhook dispatch: a webhook could not be brought up to date');
+        }
+      }
     }
     if (made > 0) this.deps.wakeWorker();
     return made;

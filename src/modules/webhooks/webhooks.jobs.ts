@@ -24,11 +24,29 @@ export interface WebhookJobDependencies extends DeliveryDependencies {
   retentionMs: number;
 }
 
+/**
+ * Deliveries a process sends at once. They share the worker with actions,
+ * orders and propagation, and a receiver that never answers holds a slot for
+ * the whole time limit: past this many, a delivery gives its slot back and
+ * comes again shortly (its attempt is not counted), so slow receivers can
+ * never take every slot from the work customers wait for.
+ */
+export const MAX_DELIVERIES_AT_ONCE = 16;
+const SLOT_WAIT_MS = 250;
+let deliveriesUnderWay = 0;
+
 export const WEBHOOK_DELIVER_JOB = defineJob({
   name: 'webhooks.deliver',
   payload: Type.Object({ deliveryId: Type.Integer() }),
   handler: async (payload, deps: WebhookJobDependencies) => {
-    const step = await attemptDelivery(deps, payload.deliveryId);
+    if (deliveriesUnderWay >= MAX_DELIVERIES_AT_ONCE) throw new RetryLater(SLOT_WAIT_MS, 'every delivery slot is taken');
+    deliveriesUnderWay += 1;
+    let step: Awaited<ReturnType<typeof attemptDelivery>>;
+    try {
+      step = await attemptDelivery(deps, payload.deliveryId);
+    } finally {
+      deliveriesUnderWay -= 1;
+    }
     if (step.kind === 'wait') throw new RetryLater(step.delayMs, 'waiting for the next attempt');
   },
 });
