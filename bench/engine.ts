@@ -123,7 +123,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * action per server is the rule, so the rotation must come back to a server
  * only after its last reboot has finished. A 409 says it had not.
  */
-function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['requests'] {
+export function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['requests'] {
   let turn = 0;
   return [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/api/v1/projects/${slug}/servers/${serverIds[turn++ % serverIds.length]}/actions/reboot/` }) }];
 }
@@ -206,7 +206,7 @@ async function measureTarget(alternation: BareAlternation, definition: Omit<Targ
 }
 
 /** Seconds until the big project has no running action, polled every 100 ms; undefined if that did not happen within the bound. */
-async function secondsUntilActionsFinish(service: RunningService, world: ServersWorld): Promise<number | undefined> {
+export async function secondsUntilActionsFinish(service: RunningService, world: ServersWorld): Promise<number | undefined> {
   const started = performance.now();
   const url = `${service.base}/api/v1/projects/${world.big.slug}/actions/?status=running&page_size=1`;
   while (performance.now() - started < DRAIN_BOUND_MS) {

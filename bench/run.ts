@@ -4,7 +4,9 @@
 // bare Fastify 5 route in its own process is measured before and after each
 // target, so each figure is a ratio to what the machine could do at that
 // moment. bench/engine.ts says what happens per engine, bench/verdicts.ts
-// what must hold; the firewall figure comes from bench/firewall.ts.
+// what must hold; the firewall figure comes from bench/firewall.ts, and
+// issue 31's (event stream, webhooks, the writes' cost on a reboot) from
+// bench/events.ts (BENCH_EVENTS=0 skips them).
 //
 // BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (50), BENCH_SERVERS (100000)
 // in the big project; BENCH_DATABASE_URL, else the throwaway server of
@@ -17,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_SIZE, runEngine, SMALL_PROJECT_SERVERS, type EngineReport } from './engine.ts';
+import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
 import type { BareRoute, LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
@@ -43,6 +46,7 @@ const load: LoadSettings = {
   warmUpSeconds: Math.min(3, seconds),
 };
 const bigProjectServers = positiveInteger('BENCH_SERVERS', 100_000);
+const eventsBench = process.env.BENCH_EVENTS !== '0';
 
 function machine() {
   const cpus = os.cpus();
@@ -139,17 +143,22 @@ async function main(): Promise<void> {
   const engines: EngineReport[] = [await runEngine('sqlite', '', settings)];
   const postgres = await postgresServer(root).catch((error: Error) => error);
   let firewall: FirewallBenchReport | { error: string };
+  let events: EventsBenchReport | { error: string } | { skipped: string } = { skipped: 'BENCH_EVENTS=0' };
   try {
     engines.push(await runPostgres(postgres, settings));
     await bare.stop();
     log('');
     firewall = await benchFirewall().catch((error: Error) => ({ error: error.message }));
+    if (eventsBench) {
+      log('');
+      events = await benchEvents({ root, service, postgres, engines: ['sqlite', 'postgres'], load, log }).catch((error: Error) => ({ error: error.message }));
+    }
   } finally {
     if (!(postgres instanceof Error)) postgres.release();
   }
 
   const context = { bigProjectServers, npmStart: service.npmStart, direct: service.description };
-  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres'])];
+  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events)];
   for (const report of engines) printEngine(report);
   printVerdicts(verdicts);
   const failed = verdicts.filter((verdict) => verdict.pass === false).length;
@@ -176,6 +185,7 @@ async function main(): Promise<void> {
     verdicts,
     engines: Object.fromEntries(engines.map((engine) => [engine.engine, engine])),
     firewall,
+    events,
   };
   const out = path.join(root, 'bench', 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });

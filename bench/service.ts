@@ -71,10 +71,18 @@ export interface ServiceStorage {
  * when /healthz answers. The log level is the service's default: LOG_LEVEL is
  * removed from the environment, as the issue measures with it.
  */
-export async function startService(how: 'direct' | 'npm start', name: string, command: ServiceCommand, storage: ServiceStorage): Promise<RunningService> {
+export async function startService(
+  how: 'direct' | 'npm start',
+  name: string,
+  command: ServiceCommand,
+  storage: ServiceStorage,
+  /** Settings a figure needs on top of the bench's (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE for a receiver on loopback). */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RunningService> {
   const [port, legacyPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extraEnv,
     DATA_DIR: storage.dataDir,
     DATABASE_URL: storage.databaseUrl, // empty means embedded SQLite, even if the caller's shell sets one
     PORT: String(port),
