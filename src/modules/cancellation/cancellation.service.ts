@@ -13,7 +13,7 @@
 // job, due at 00:00 UTC of the service's next due date, cancels the service
 // and deletes the server (cancellation.jobs.ts). `immediate`: billing cancels
 // the service and the server is deleted now; a repeat then answers 404.
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
@@ -151,18 +151,10 @@ export class CancellationService {
 
     const cancellation: StoredCancellation = { when: 'end_of_term', reason, requested_at: clock.now().toISOString() };
     const recorded = await db.transaction().execute(async (trx) => {
-      // Only a server without a request takes this one: of two requests at the same moment, one records it.
-      const result = await trx
-        .updateTable('servers')
-        .set({ cancellation: writeJson(cancellation) })
-        .where('id', '=', server.id)
-        .where('cancellation', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!(await recordRequest(trx, server.id, cancellation))) return false;
       await enqueueJob(trx, clock, END_OF_TERM_JOB, { serverId: server.id, nextDueDate: service.nextDueDate }, {
         delayMs: Math.max(0, endOfTermAt(service.nextDueDate) - clock.now().getTime()),
       });
-      await recordServerEvent(trx, 'server.cancellation_requested', server.id, cancellation.requested_at);
       return true;
     });
     if (recorded) {
@@ -188,17 +180,7 @@ export class CancellationService {
     // Recorded before the deletion, so that if the deletion fails the request is
     // still the server's one request: a repeat finishes it, the other kind is refused.
     const cancellation: StoredCancellation = { when: 'immediate', reason, requested_at: clock.now().toISOString() };
-    const recorded = await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('servers')
-        .set({ cancellation: writeJson(cancellation) })
-        .where('id', '=', server.id)
-        .where('cancellation', 'is', null)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
-      await recordServerEvent(trx, 'server.cancellation_requested', server.id, cancellation.requested_at);
-      return true;
-    });
+    const recorded = await db.transaction().execute((trx) => recordRequest(trx, server.id, cancellation));
     if (!recorded) {
       // Another request recorded first: an identical one carries out the same deletion.
       const other = await findCancellation(db, server.id);
@@ -238,4 +220,16 @@ function otherReason(): AppError {
 
 function unmatched(): AppError {
   return new AppError('conflict', "The server's billing service cannot be matched, so it cannot be cancelled");
+}
+
+/**
+ * Records the server's one cancellation request, with its event, in `trx`.
+ * Only a server without a request takes it: of two requests at the same
+ * moment, one records it (false for the other).
+ */
+async function recordRequest(trx: Transaction<Database>, serverId: string, cancellation: StoredCancellation): Promise<boolean> {
+  const result = await trx.updateTable('servers').set({ cancellation: writeJson(cancellation) }).where('id', '=', serverId).where('cancellation', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await recordServerEvent(trx, 'server.cancellation_requested', serverId, cancellation.requested_at);
+  return true;
 }

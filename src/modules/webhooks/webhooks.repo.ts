@@ -1,7 +1,7 @@
 // Every query on webhooks, their deliveries and the attempts of each.
-import { PostgresAdapter, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { readBool, readJson, writeJson } from '../../db/columns.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, WebhookDeliveriesTable } from '../../db/schema.ts';
 
 export interface WebhookRow {
   id: number;
@@ -20,20 +20,7 @@ export interface WebhookRow {
   updated_at: string;
 }
 
-export interface DeliveryRow {
-  id: number;
-  webhook_id: number;
-  project_id: number;
-  event_id: number;
-  event_type: string;
-  message_id: string;
-  body: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  next_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 export interface AttemptRow {
   delivery_id: number;
