@@ -203,3 +203,41 @@ test('events never carry a root password: the action itself answers it to whoeve
   assert.deepEqual(finished.data.result, {});
   assert.equal(JSON.stringify(await allEvents(w)).includes(done.result.root_password as string), false);
 });
+
+test('firewall changes and their propagation, PTRs, a cancellation and a deletion are each an event of their resource', async (t) => {
+  const w = await buildWorld(t, { credit: '100.00', project: 'Kinds' });
+  const { serverId } = await deliveredServer(w, 'kinds-1');
+  const startAfter = (await allEvents(w)).at(-1).id as number;
+
+  const group = await w.app.api(`/projects/${w.slug}/firewall-groups/`, { method: 'POST', key: w.key, body: { name: 'kinds', direction: 'ingress' } });
+  assert.equal(group.status, 201);
+  const rule = await w.app.api(`/projects/${w.slug}/firewall-groups/${group.body.id}/rules/`, { method: 'POST', key: w.key, body: { protocol: 'tcp', port_min: 22 } });
+  assert.equal(rule.status, 201);
+  const attached = await w.app.api(`/projects/${w.slug}/servers/${serverId}/firewall-groups/`, { method: 'PUT', key: w.key, body: { firewall_groups: [group.body.id] } });
+  assert.equal(attached.status, 200);
+  await eventually(async () => (await allEvents(w, '&types=firewall.applied')).some((event) => event.data.firewall_groups.includes(group.body.id)));
+
+  const server = await w.app.api(`/projects/${w.slug}/servers/${serverId}/`, { key: w.key });
+  const address = server.body.network.ipv4[0].address as string;
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${address}/`, { method: 'PUT', key: w.key, body: { ptr: 'kinds.example.com' } })).status, 200);
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/reverse-dns/${address}/`, { method: 'DELETE', key: w.key })).status, 204);
+  assert.equal((await w.app.api(`/projects/${w.slug}/servers/${serverId}/cancel/`, { method: 'POST', key: w.key, body: { when: 'immediate' } })).status < 300, true);
+
+  const events = (await allEvents(w)).filter((event) => event.id > startAfter);
+  const kinds = events.map((event) => `${event.type} ${event.resource.type}`);
+  for (const expected of [
+    'firewall_group.created firewall_group',
+    'firewall_rule.created firewall_rule',
+    'firewall_group.attached firewall_group',
+    'firewall.applied server',
+    'reverse_dns.set reverse_dns',
+    'reverse_dns.removed reverse_dns',
+    'server.cancellation_requested server',
+    'server.deleted server',
+  ]) {
+    assert.ok(kinds.includes(expected), `${expected} in ${kinds.join(', ')}`);
+  }
+  assert.deepEqual(events.find((event) => event.type === 'reverse_dns.set').data, { address, ptr: 'kinds.example.com', server_id: serverId });
+  assert.deepEqual(events.find((event) => event.type === 'firewall_rule.created').data, { ...rule.body, group_id: group.body.id });
+  assert.ok(kinds.indexOf('server.cancellation_requested server') < kinds.indexOf('server.deleted server'));
+});
