@@ -20,6 +20,30 @@ export function spinnerWanted(stream: NodeJS.WriteStream = process.stderr): bool
   return stream.isTTY === true && process.env.TERM !== 'dumb' && !process.env.CI;
 }
 
+/** What a terminal that reports no width is taken to be: ora's own fallback for a stream without one. */
+const WIDTH_WHEN_UNREPORTED = 80;
+
+/**
+ * Some pseudo-terminals start at 0×0 (container exec, editor shells, CI
+ * runners). ora divides by the stream's width to count the lines it must
+ * clear, and a width of 0 makes that count infinite: the clearing loop then
+ * never yields, so not even Ctrl+C gets through. The terminal's own width is
+ * kept (node updates it on every resize); only a 0 is read as unreported.
+ */
+function readZeroWidthAsUnreported(stream: NodeJS.WriteStream): void {
+  const descriptor = Object.getOwnPropertyDescriptor(stream, 'columns');
+  if (descriptor?.get) return;
+  let reported: number | undefined = stream.columns;
+  Object.defineProperty(stream, 'columns', {
+    configurable: true,
+    enumerable: true,
+    get: () => (reported !== undefined && reported > 0 ? reported : WIDTH_WHEN_UNREPORTED),
+    set: (value: number) => {
+      reported = value;
+    },
+  });
+}
+
 export class StatusLine {
   private spinner: Ora | null = null;
 
@@ -54,6 +78,7 @@ export class StatusLine {
   private async followWithSpinner(label: string): Promise<Progress> {
     // Loaded here: only a --wait on a terminal needs it.
     const { default: ora } = await import('ora');
+    readZeroWidthAsUnreported(process.stderr);
     const seen: string[] = [];
     // discardStdin off: ora's raw-mode stdin swallows Ctrl+C when stdin was never read (stdin-discarder 0.3), and the
     // terminal's own Ctrl+C is what stops the wait (waiting.ts says how to pick it up again).

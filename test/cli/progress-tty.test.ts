@@ -5,11 +5,12 @@
 // CLOUDPLANE_SIM_SCALE 0.3, so that delivering the server takes about three
 // seconds: long enough for the spinner to be seen between two reads.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
+import { eventually } from '../helpers/build.ts';
 import { configHome, PROJECT_ROOT, startService, type Service } from './harness.ts';
 
 /** A server of our own: the user's tmux sessions, if any, are not touched. */
@@ -89,4 +90,46 @@ test('on a terminal, --wait shows a spinner with the state, then the success lin
 
   const server = await service.serve.api(`/projects/${service.project}/servers/${succeeded[1]}/`, { key: service.key });
   assert.equal(server.body.hostname, 'tty-1');
+});
+
+// Some pseudo-terminals start at 0×0 (container exec, editor shells, CI). `script` with no terminal on its
+// standard input opens one of that size; the spinner used to count an infinite number of lines to clear there
+// and loop without end, deaf to Ctrl+C, writing escape codes until killed.
+test('on a terminal of 0 columns, --wait ends with the action and writes a few kilobytes', { timeout: 120_000 }, async () => {
+  const placed = await service.serve.admin(`/projects/${service.project}/servers`, {
+    method: 'POST',
+    body: { hostname: 'tty-zero-width', product_id: 1, location: 'fsn1', image: 'debian-12' },
+  });
+  assert.equal(placed.status, 201, JSON.stringify(placed.body));
+  const serverId: string = placed.body.id;
+  await eventually(async () => (await service.serve.api(`/projects/${service.project}/servers/${serverId}/`, { key: service.key })).body.status === 'running', 30_000);
+
+  const typescript = path.join(home.directory, 'zero-width.log');
+  const command = [
+    // exec: the command keeps the shell's pid, so a command that never ends can be killed by it.
+    'stty size; echo "pid=$$"; exec',
+    shellQuote(process.execPath),
+    `--import tsx src/cli/main.ts servers reboot ${serverId} --wait`,
+  ].join(' ');
+  const run = spawn('script', ['-q', '-e', '-c', command, typescript], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, CI: '', XDG_CONFIG_HOME: home.directory, CLOUDPLANE_URL: service.serve.baseUrl, CLOUDPLANE_TOKEN: service.key, CLOUDPLANE_PROJECT: service.project },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stuck = false;
+  const watchdog = setTimeout(() => {
+    stuck = true;
+    // The command runs in the terminal's own session: killing `script` alone would leave it running.
+    const commandPid = /^pid=(\d+)/m.exec(fs.readFileSync(typescript, 'utf8'))?.[1];
+    if (commandPid) process.kill(Number(commandPid), 'SIGKILL');
+    run.kill('SIGKILL');
+  }, FINISHED_WITHIN_MS);
+  const code = await new Promise<number | null>((resolve) => run.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(watchdog);
+  const written = fs.readFileSync(typescript, 'utf8');
+  assert.ok(!stuck, `the command did not end within ${FINISHED_WITHIN_MS} ms; it wrote ${written.length} bytes`);
+  assert.match(written, /^0 0\r?$/m, 'the terminal really was 0×0');
+  assert.equal(code, 0, written.slice(-2000));
+  assert.match(written, new RegExp(`action \\d+ \\(reboot on ${serverId}\\): success`));
+  assert.ok(written.length < 64 * 1024, `a few kilobytes of output, not ${written.length} bytes`);
 });
