@@ -6,7 +6,8 @@
 // moment. bench/engine.ts says what happens per engine, bench/verdicts.ts
 // what must hold; the firewall figure comes from bench/firewall.ts, and
 // issue 31's (event stream, webhooks, the writes' cost on a reboot) from
-// bench/events.ts (BENCH_EVENTS=0 skips them).
+// bench/events.ts (BENCH_EVENTS=0 skips them), and issue 32's (`cloudplane
+// servers list` end to end beside `node -e 0`) from bench/cli.ts (BENCH_CLI=0).
 //
 // BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (50), BENCH_SERVERS (100000)
 // in the big project; BENCH_DATABASE_URL, else the throwaway server of
@@ -19,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_SIZE, runEngine, SMALL_PROJECT_SERVERS, type EngineReport } from './engine.ts';
+import { benchCli, cliVerdicts, printCli, type CliBenchReport } from './cli.ts';
 import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
 import type { BareRoute, LoadSettings } from './load.ts';
@@ -47,6 +49,7 @@ const load: LoadSettings = {
 };
 const bigProjectServers = positiveInteger('BENCH_SERVERS', 100_000);
 const eventsBench = process.env.BENCH_EVENTS !== '0';
+const cliBench = process.env.BENCH_CLI !== '0';
 
 function machine() {
   const cpus = os.cpus();
@@ -144,6 +147,7 @@ async function main(): Promise<void> {
   const postgres = await postgresServer(root).catch((error: Error) => error);
   let firewall: FirewallBenchReport | { error: string };
   let events: EventsBenchReport | { error: string } | { skipped: string } = { skipped: 'BENCH_EVENTS=0' };
+  let cli: CliBenchReport | { error: string } | { skipped: string } = { skipped: 'BENCH_CLI=0' };
   try {
     engines.push(await runPostgres(postgres, settings));
     await bare.stop();
@@ -153,13 +157,18 @@ async function main(): Promise<void> {
       log('');
       events = await benchEvents({ root, service, postgres, engines: ['sqlite', 'postgres'], load, log }).catch((error: Error) => ({ error: error.message }));
     }
+    if (cliBench) {
+      log('');
+      cli = await benchCli({ root, service, log }).catch((error: Error) => ({ error: error.message }));
+    }
   } finally {
     if (!(postgres instanceof Error)) postgres.release();
   }
 
   const context = { bigProjectServers, npmStart: service.npmStart, direct: service.description };
-  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events)];
+  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events), ...cliVerdicts(cli)];
   for (const report of engines) printEngine(report);
+  if ('commands' in cli) printCli(cli);
   printVerdicts(verdicts);
   const failed = verdicts.filter((verdict) => verdict.pass === false).length;
   const durationSeconds = Math.round((performance.now() - started) / 1000);
@@ -186,6 +195,7 @@ async function main(): Promise<void> {
     engines: Object.fromEntries(engines.map((engine) => [engine.engine, engine])),
     firewall,
     events,
+    cli,
   };
   const out = path.join(root, 'bench', 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });

@@ -9,7 +9,7 @@
 // depend on the database, and CI runs `npm test` first.
 //
 // The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
-// Chromium, tmux, PostgreSQL), never stand-ins, and never skip when one is missing. So this
+// Chromium, tmux, zsh, fish, PostgreSQL), never stand-ins, and never skip when one is missing. So this
 // script checks for each of them first. Run as root, it installs the missing
 // Debian packages (`apt-get update` once, then one `apt-get install -y`);
 // otherwise it stops at once with the one command that would install them.
@@ -50,6 +50,8 @@ const suiteTools: Tool[] = [
   { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
   { what: 'Chromium (pages are checked in a real browser, driven by playwright-core)', debianPackage: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { what: 'tmux (the progress display of the command line is checked on a real terminal)', debianPackage: 'tmux', present: onPath('tmux') },
+  { what: 'zsh (the zsh completion script is run in it)', debianPackage: 'zsh', present: onPath('zsh') },
+  { what: 'fish (the fish completion script is run in it)', debianPackage: 'fish', present: onPath('fish') },
   // Servers that run (D19): real libvirt domains under QEMU, booting a test image built from Debian's packages.
   { what: 'libvirtd and virtlogd (servers run as libvirt domains)', debianPackage: 'libvirt-daemon-system', present: onPath('libvirtd') },
   { what: 'virsh (the libvirt backend drives libvirt through it)', debianPackage: 'libvirt-clients', present: onPath('virsh') },

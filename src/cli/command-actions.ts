@@ -2,14 +2,24 @@
 // and its implementation (the client, tables, spinners: loaded only when that
 // command runs). `cloudplane serve` never loads a handler, and a handler never
 // loads the service.
+import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
-import type { OutputFormat } from './output.ts';
+import type { CommandSpelling } from './field-names.ts';
 
 /** The program-wide options (main.ts), as every command sees them. */
 export interface GlobalOptions {
   context?: string;
   project?: string;
-  output: OutputFormat;
+  /** -o/--output (or --format) as typed; with header and quiet, output-format.ts reads it into the OutputFormat a session prints in. */
+  output?: string;
+  /** false with --no-header. */
+  header?: boolean;
+  /** -q */
+  quiet?: boolean;
+  /** false with --no-retry. */
+  retry?: boolean;
+  /** --retry-timeout, in milliseconds. */
+  retryTimeout?: number;
 }
 
 export interface Invocation {
@@ -20,9 +30,16 @@ export interface Invocation {
   globals: GlobalOptions;
   /** Where each program-wide option's value came from: 'cli', 'env' or 'default' (undefined when unset). */
   globalSources: Partial<Record<keyof GlobalOptions, string>>;
+  /** The command's options and arguments as typed, to name a refused field as the user wrote it. */
+  spelling?: CommandSpelling;
 }
 
 export type Handler = (invocation: Invocation) => Promise<void>;
+
+/** Resolves once what was written to `stream` so far has been handed to the system. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
 
 /**
  * A commander action that imports `load()` when the command runs and calls
@@ -31,12 +48,23 @@ export type Handler = (invocation: Invocation) => Promise<void>;
  */
 export function lazyAction<Module>(load: () => Promise<Module>, pick: (module: Module) => Handler) {
   return async (...received: unknown[]): Promise<void> => {
+    // fetch parses HTTP with a WebAssembly module that V8 recompiles in the background for speed once it has run;
+    // a process that ends waits about 100 ms for that compile, which a command making a few requests never uses.
+    setFlagsFromString('--liftoff-only');
     const command = received.at(-1) as Command;
     let program = command;
     while (program.parent) program = program.parent;
     const globalSources = Object.fromEntries((['context', 'project', 'output'] as const).map((name) => [name, program.getOptionValueSource(name)]));
-    const invocation: Invocation = { args: [...command.args], options: command.opts(), globals: command.optsWithGlobals<GlobalOptions>(), globalSources };
+    const spelling: CommandSpelling = {
+      options: command.options.map((option) => option.long).filter((flag): flag is string => flag !== undefined),
+      arguments: command.registeredArguments.map((argument) => argument.name()),
+    };
+    const invocation: Invocation = { args: [...command.args], options: command.opts(), globals: command.optsWithGlobals<GlobalOptions>(), globalSources, spelling };
     const [{ runHandler }, module] = await Promise.all([import('./run-handler.ts'), load()]);
     await runHandler(pick(module), invocation);
+    // The command is done once its output is out: nothing left running (a keep-alive connection, a timer) may keep
+    // it, as each tenth of a second is paid on every command and again in every `xargs` loop.
+    await Promise.all([drained(process.stdout), drained(process.stderr)]);
+    process.exit();
   };
 }

@@ -8,6 +8,9 @@ export const EXIT_FAILED = 1;
 /** The command line was wrong: unknown command or option, missing argument, no context or project to use. */
 export const EXIT_USAGE = 2;
 
+/** `--wait` on an order stopped because its invoice waits to be paid; the line printed says where. */
+export const EXIT_AWAITING_PAYMENT = 3;
+
 /** A mistake on the command line or in the local set-up; exit 2. */
 export class UsageError extends Error {
   override name = 'UsageError';

@@ -6,6 +6,7 @@
 // and a user command imports its handler, the client, cli-table3 and ora when
 // it runs (command-actions.ts). Neither pays for the other.
 import { Command, CommanderError, Option } from 'commander';
+import { lazyAction } from './command-actions.ts';
 import { registerActivityCommands } from './commands/activity.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerContextCommands } from './commands/contexts.ts';
@@ -15,7 +16,9 @@ import { registerKeyAndSnapshotCommands } from './commands/keys-and-snapshots.ts
 import { registerProjectCommands } from './commands/projects.ts';
 import { registerReverseDnsCommands } from './commands/reverse-dns.ts';
 import { registerServerCommands } from './commands/servers.ts';
+import { waitDuration } from './commands/arguments.ts';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from './failures.ts';
+import { CLOUDPLANE_VERSION } from '../version.ts';
 
 type ServiceCommand = 'serve' | 'worker' | 'migrate';
 
@@ -38,8 +41,25 @@ function buildProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     .configureHelp({ showGlobalOptions: true })
     .addOption(new Option('--context <name>', 'use this context instead of the current one').env('CLOUDPLANE_CONTEXT'))
-    .addOption(new Option('-p, --project <slug>', 'the project to work in (default: the context\'s, or the only one the key reaches)').env('CLOUDPLANE_PROJECT'))
-    .addOption(new Option('-o, --output <format>', 'table (fits the terminal) or json (the API\'s records as they are)').choices(['table', 'json']).default('table').env('CLOUDPLANE_OUTPUT'));
+    .addOption(new Option('-p, --project <project>', 'the project to work in, by slug or name (default: the context\'s, or the only one the key reaches)').env('CLOUDPLANE_PROJECT'))
+    // The kinds are choices for help and completion; columns=NAME,… is free-form, so the value is checked when a command runs (output-format.ts).
+    .addOption(
+      new Option('-o, --output <format>', 'table (fits the terminal), wide (every column, nothing cut), json or yaml (the API\'s records as they are), or columns=NAME,NAME… (--format is the same)')
+        .choices(['table', 'wide', 'json', 'yaml'])
+        .argParser((format: string) => format)
+        .default('table')
+        .env('CLOUDPLANE_OUTPUT'),
+    )
+    .addOption(new Option('--format <format>', 'the same as --output').hideHelp())
+    .addOption(new Option('--no-header', 'leave the header line out of tables'))
+    .addOption(new Option('-q, --quiet', 'print only ids (or a list\'s names), one per line; for a create or a start, the new id'))
+    .addOption(new Option('--no-retry', 'send each request once: no retry after a 429, 502, 503 or a dropped connection'))
+    .addOption(
+      new Option('--retry-timeout <duration>', 'the most one request spends retrying, its waits included (default 45s)').argParser(waitDuration).env('CLOUDPLANE_RETRY_TIMEOUT'),
+    )
+    .version(CLOUDPLANE_VERSION, '-V, --version', 'print the command line\'s version');
+  // --format is --output by another name (as other tools spell it): the last one typed wins.
+  program.on('option:format', (format: string) => program.setOptionValueWithSource('output', format, 'cli'));
 
   program.commandsGroup('Run the service:');
   program.command('serve').description('Run the project, legacy and operator APIs with a background worker').action(() => runService('serve'));
@@ -57,14 +77,29 @@ function buildProgram(): Command {
   registerFirewallCommands(program);
   registerReverseDnsCommands(program);
 
+  program
+    .command('version')
+    .description('Print the command line\'s version and the service\'s (when a context or CLOUDPLANE_URL names one)')
+    .action(lazyAction(() => import('./handlers/version.ts'), (module) => module.showVersion));
+
   program.commandsGroup('Shell:');
   program
     .command('completion')
-    .description('Print a completion script: source <(cloudplane completion bash), or zsh')
-    .addArgument(program.createArgument('<shell>', 'bash or zsh').choices(['bash', 'zsh']))
+    .description('Print a completion script: source <(cloudplane completion bash), zsh, or fish')
+    .addArgument(program.createArgument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
     .action(async (shell: string) => {
       const { completionScript } = await import('./completion.ts');
       process.stdout.write(completionScript(shell, program));
+    });
+  // What the completion scripts ask while the user types: the servers, groups, keys … of a kind that start with
+  // the prefix, from the API within a second, or nothing at all (handlers/completion.ts). Not for people: hidden.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<kind>')
+    .argument('[prefix]')
+    .action(async (kind: string, prefix: string | undefined, _options: unknown, command: Command) => {
+      const { printCandidates } = await import('./handlers/completion.ts');
+      await printCandidates(kind, prefix ?? '', command);
     });
   return program;
 }

@@ -13,6 +13,8 @@ export interface Progress {
   succeed(line: string): void;
   /** The last line: it ended badly, or the wait was given up. */
   fail(line: string): void;
+  /** The last line: the wait stopped at a state that needs someone else (an invoice to pay). */
+  pause(line: string): void;
 }
 
 /** A spinner is drawn only on a real terminal: not piped, not TERM=dumb, not in CI (the convention ora and most tools follow). */
@@ -72,6 +74,7 @@ export class StatusLine {
       },
       succeed: (line) => process.stderr.write(`${line}\n`),
       fail: (line) => process.stderr.write(`${line}\n`),
+      pause: (line) => process.stderr.write(`${line}\n`),
     };
   }
 
@@ -96,6 +99,7 @@ export class StatusLine {
       },
       succeed: (line) => end((text) => spinner.succeed(text), line),
       fail: (line) => end((text) => spinner.fail(text), line),
+      pause: (line) => end((text) => spinner.info(text), line),
     };
   }
 }

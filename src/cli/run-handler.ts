@@ -5,7 +5,9 @@
 import { CloudplaneConnectionError, CloudplaneError, WaitTimeoutError } from '../client/index.ts';
 import type { Handler, Invocation } from './command-actions.ts';
 import { CommandFailed, EXIT_FAILED, EXIT_USAGE, UsageError } from './failures.ts';
-import { printJson, type OutputFormat } from './output.ts';
+import { typedName, type CommandSpelling } from './field-names.ts';
+import { isStructured, outputFormat, TABLE_FORMAT, type OutputFormat } from './output-format.ts';
+import { preparePrinting, printStructured } from './output.ts';
 import { systemBehind } from './systems-behind.ts';
 
 function systemOf(error: CloudplaneError): string {
@@ -35,9 +37,19 @@ function existingThing(error: CloudplaneError): string | undefined {
   return undefined;
 }
 
-export function describeApiError(error: CloudplaneError): string[] {
-  const lines = [`error: ${error.detail} (${error.code})`];
-  for (const field of error.fieldErrors ?? []) lines.push(`  ${field.field}: ${field.message}`);
+/**
+ * The problem for people. Field errors are named as the command was typed
+ * (`--port`, `HOSTNAME`), and said once: a single one is the error line itself
+ * (the detail only repeats it), several are listed under a line that counts them.
+ */
+export function describeApiError(error: CloudplaneError, spelling?: CommandSpelling): string[] {
+  const fields = (error.fieldErrors ?? []).map((field) => `${typedName(field.field, spelling)}: ${field.message}`);
+  const lines =
+    fields.length === 0
+      ? [`error: ${error.detail} (${error.code})`]
+      : fields.length === 1
+        ? [`error: ${fields[0]} (${error.code})`]
+        : [`error: ${fields.length} values were refused (${error.code})`, ...fields.map((field) => `  ${field}`)];
   const existing = existingThing(error);
   if (existing) lines.push(existing);
   const hint = nextStep(error);
@@ -46,16 +58,16 @@ export function describeApiError(error: CloudplaneError): string[] {
 }
 
 /** Prints the failure and answers the exit code. */
-export function reportFailure(error: unknown, output: OutputFormat): number {
+export function reportFailure(error: unknown, output: OutputFormat, spelling?: CommandSpelling): number {
   const write = (lines: string[]) => process.stderr.write(`${lines.join('\n')}\n`);
   if (error instanceof UsageError) {
     write([`error: ${error.message}`]);
     return EXIT_USAGE;
   }
   if (error instanceof CloudplaneError) {
-    // With --output json a script reads the problem itself on stdout (rule_id, group_id, order_id …); people read stderr.
-    if (output === 'json') printJson(error.problem);
-    write(describeApiError(error));
+    // With -o json or yaml a script reads the problem itself on stdout (rule_id, group_id, order_id …); people read stderr.
+    if (isStructured(output) && !output.quiet) printStructured(output, error.problem);
+    write(describeApiError(error, spelling));
     return EXIT_FAILED;
   }
   if (error instanceof CloudplaneConnectionError) {
@@ -75,9 +87,13 @@ export function reportFailure(error: unknown, output: OutputFormat): number {
 }
 
 export async function runHandler(handler: Handler, invocation: Invocation): Promise<void> {
+  let output = TABLE_FORMAT;
   try {
+    // Read first: a value of -o that is not a format is a usage error before anything is sent.
+    output = outputFormat(invocation.globals);
+    await preparePrinting(output);
     await handler(invocation);
   } catch (error) {
-    process.exitCode = reportFailure(error, invocation.globals.output);
+    process.exitCode = reportFailure(error, output, invocation.spelling);
   }
 }

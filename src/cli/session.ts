@@ -7,11 +7,12 @@
 //   context      --context / CLOUDPLANE_CONTEXT, then the current one
 //   project      --project / CLOUDPLANE_PROJECT, then the context's project,
 //                then the only project the key reaches
-import { createClient, type CloudplaneClient, type RetryEvent } from '../client/index.ts';
+import { createClient, type CloudplaneClient, type RetryEvent, type RetryOptions } from '../client/index.ts';
 import type { GlobalOptions } from './command-actions.ts';
 import { apiRoot, readContextFile, type StoredContext } from './contexts.ts';
 import { UsageError } from './failures.ts';
-import type { OutputFormat } from './output.ts';
+import { looksLikeProjectSlug, resolveProjectSlug } from './names.ts';
+import { outputFormat, type OutputFormat } from './output-format.ts';
 import { StatusLine } from './progress.ts';
 import { systemBehind } from './systems-behind.ts';
 
@@ -48,7 +49,40 @@ function chosenContext(globals: GlobalOptions): { name: string; context: StoredC
   return { name, context };
 }
 
-export function openSession(globals: GlobalOptions): Session {
+/** What a caller that cannot wait (shell completion) changes about the session; by default nothing. */
+export interface SessionOptions {
+  /** Every request of the session is abandoned when this aborts. */
+  signal?: AbortSignal;
+  /** Send each request once, whatever the answer. */
+  noRetry?: boolean;
+}
+
+/** fetch, giving up when `deadline` aborts as well as when the request's own signal does. */
+function fetchUntil(deadline: AbortSignal): typeof globalThis.fetch {
+  return (input, init) => {
+    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    return globalThis.fetch(input, { ...init, signal: own ? AbortSignal.any([own, deadline]) : deadline });
+  };
+}
+
+/**
+ * The command line spends at most 45 s retrying one request unless told
+ * otherwise: a person waiting at a prompt would rather hear that a system is
+ * down than wait out the client's two minutes (which suit a program).
+ */
+const RETRY_TIMEOUT_MS = 45_000;
+
+function retryBounds(globals: GlobalOptions, options: SessionOptions): RetryOptions {
+  if (options.noRetry || globals.retry === false) return { maxAttempts: 1 };
+  return { maxElapsedMs: globals.retryTimeout ?? RETRY_TIMEOUT_MS };
+}
+
+/** The service's URL the commands would use (CLOUDPLANE_URL, then the context's), without needing a key: for `version`. */
+export function serviceUrl(globals: GlobalOptions): string | undefined {
+  return process.env.CLOUDPLANE_URL || chosenContext(globals)?.context.url;
+}
+
+export function openSession(globals: GlobalOptions, options: SessionOptions = {}): Session {
   const chosen = chosenContext(globals);
   const url = process.env.CLOUDPLANE_URL || chosen?.context.url;
   const token = process.env.CLOUDPLANE_TOKEN || chosen?.context.token;
@@ -59,11 +93,17 @@ export function openSession(globals: GlobalOptions): Session {
   }
   const root = apiRoot(url);
   const status = new StatusLine();
-  const client = createClient({ baseUrl: root, token, onRetry: (event) => status.note(describeRetry(event)) });
+  const client = createClient({
+    baseUrl: root,
+    token,
+    onRetry: (event) => status.note(describeRetry(event)),
+    retry: retryBounds(globals, options),
+    ...(options.signal ? { fetch: fetchUntil(options.signal) } : {}),
+  });
   let project: Promise<string> | undefined;
   return {
     client,
-    output: globals.output,
+    output: outputFormat(globals),
     status,
     apiRoot: root,
     project: () => (project ??= resolveProject(client, globals.project ?? chosen?.context.project)),
@@ -71,7 +111,9 @@ export function openSession(globals: GlobalOptions): Session {
 }
 
 async function resolveProject(client: CloudplaneClient, named: string | undefined): Promise<string> {
-  if (named) return named;
+  // A value that can be a slug is used as one, unchecked, so that naming the project costs no request;
+  // one that cannot ("Web shop") can only be a project's name, looked up once.
+  if (named) return looksLikeProjectSlug(named) ? named : resolveProjectSlug({ client }, named);
   const me = await client.call(client.raw.GET('/me/'));
   const [only, ...others] = me.projects;
   if (only && others.length === 0) return only.slug;

@@ -18,9 +18,9 @@ interface Envelope {
 export type PageReader = (path: string, init: { params: { path?: unknown; query: Record<string, unknown> } }) => Promise<unknown>;
 
 export async function* walkPages<Path extends PaginatedPath>(readPage: PageReader, path: Path, params: PageParams<Path> | undefined): AsyncGenerator<PageItem<Path>, void, undefined> {
-  const query: Record<string, unknown> = { page_size: String(MAX_PAGE_SIZE), ...params?.query };
+  const query: Record<string, unknown> = { page_size: MAX_PAGE_SIZE, ...params?.query };
   for (let page = 1; ; page += 1) {
-    const envelope = (await readPage(path, { params: { ...(params?.path ? { path: params.path } : {}), query: { ...query, page: String(page) } } })) as Envelope;
+    const envelope = (await readPage(path, { params: { ...(params?.path ? { path: params.path } : {}), query: { ...query, page } } })) as Envelope;
     for (const item of envelope.results) yield item as PageItem<Path>;
     if (envelope.next === null || envelope.results.length === 0) return;
   }

@@ -6,6 +6,7 @@ import http from 'node:http';
 import { Type, type TArray, type TInteger, type TSchema, type TString } from 'typebox';
 import { type ErrorCode } from '../errors.ts';
 import { statusByCode } from './errors.ts';
+import { narrows } from './openapi-named-schemas.ts';
 
 /** The schema, or null. */
 export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);
@@ -67,10 +68,13 @@ export const NoContent = Type.Null({ description: 'No content' });
 /** More field problems than this help nobody; the validator reports the first ones (see plugins/validation.ts). */
 export const MAX_FIELD_ERRORS = 100;
 
-const FieldErrorSchema = Type.Object({
-  field: Text(1024, { description: 'Where the problem is: `name`, `rules[2].port_min`, `query`, `body`' }),
-  message: Text(1024),
-});
+const FieldErrorSchema = Type.Object(
+  {
+    field: Text(1024, { description: 'Where the problem is: `name`, `rules[2].port_min`, `query`, `body`' }),
+    message: Text(1024),
+  },
+  { title: 'FieldError' },
+);
 
 /** The statuses routes declare one by one; other 4xx (413, 414, 415) and 500 can meet any route. */
 export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
@@ -78,24 +82,32 @@ export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503;
 const codesAnswering = (matches: (status: number) => boolean) =>
   (Object.entries(statusByCode) as [ErrorCode, number][]).filter(([, status]) => matches(status)).map(([code]) => code);
 
-/** RFC 9457 problem details whose `code` is one the code table answers with these statuses. */
+const problemProperties = (minStatus: number, maxStatus: number, codes: readonly ErrorCode[]) => ({
+  type: Text(255, { format: 'uri-reference', description: '`about:blank`: the code says what went wrong' }),
+  // The HTTP status phrase, as problem() writes it.
+  title: Type.String({ enum: [...new Set(codes.map((code) => http.STATUS_CODES[statusByCode[code]] ?? 'Error'))] }),
+  status: Int32(minStatus, maxStatus),
+  code: Type.String({ enum: [...codes], description: 'Stable error code' }),
+  detail: Text(8192, { description: 'What went wrong, for people; may change' }),
+  errors: Type.Optional(List(FieldErrorSchema, MAX_FIELD_ERRORS, { description: 'Field-level problems of a validation_error' })),
+});
+
+const PROBLEM_DESCRIPTION =
+  'RFC 9457 problem details. Extra members by code: `group_id` (name_taken), `rule_id` (rule_exists), `servers` (group_in_use, conflict on an SSH key in use: server ids; project_not_empty: a count, with `ssh_keys`), `order_id` (upstream_error on an order)';
+
+/** Any problem the service answers with: every code of the code table. The documents name it `Problem`. */
+export const ProblemSchema = Type.Object(problemProperties(400, 599, codesAnswering((status) => status >= 400)), {
+  title: 'Problem',
+  additionalProperties: true,
+  description: PROBLEM_DESCRIPTION,
+});
+
+/**
+ * RFC 9457 problem details whose `code` is one the code table answers with
+ * these statuses: a Problem narrowed to them, as the documents show it.
+ */
 function problemSchema(minStatus: number, maxStatus: number, codes: readonly ErrorCode[]) {
-  return Type.Object(
-    {
-      type: Text(255, { format: 'uri-reference', description: '`about:blank`: the code says what went wrong' }),
-      // The HTTP status phrase, as problem() writes it.
-      title: Type.String({ enum: [...new Set(codes.map((code) => http.STATUS_CODES[statusByCode[code]] ?? 'Error'))] }),
-      status: Int32(minStatus, maxStatus),
-      code: Type.String({ enum: [...codes], description: 'Stable error code' }),
-      detail: Text(8192, { description: 'What went wrong, for people; may change' }),
-      errors: Type.Optional(List(FieldErrorSchema, MAX_FIELD_ERRORS, { description: 'Field-level problems of a validation_error' })),
-    },
-    {
-      additionalProperties: true,
-      description:
-        'RFC 9457 problem details. Extra members by code: `group_id` (name_taken), `rule_id` (rule_exists), `servers` (group_in_use, conflict on an SSH key in use: server ids; project_not_empty: a count, with `ssh_keys`), `order_id` (upstream_error on an order)',
-    },
-  );
+  return Type.Object(problemProperties(minStatus, maxStatus, codes), { additionalProperties: true, description: PROBLEM_DESCRIPTION, ...narrows(ProblemSchema) });
 }
 
 /** What a header of a response is, for the document. */

@@ -3,26 +3,38 @@
 // query parameters.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { Count, Link, List, Nullable } from './common.schemas.ts';
+import { Count, Int32, Link, List, Nullable } from './common.schemas.ts';
+import { documentedAs } from './openapi-named-schemas.ts';
 import { AppError } from '../errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+/** The last page number readPageRequest reads (nine digits); a longer one is a missing page. */
+const MAX_PAGE = 999_999_999;
 
-// Kept as strings: a page that is not a number is a missing page (404), not a
-// bad request, so the schema must not refuse it first.
+// Validated as strings: a page that is not a number is a missing page (404),
+// and a page size that is not one is the default, not a bad request, so the
+// schema must not refuse either first. The documents say what to send:
+// integers, so typed clients take `{ page: 2, page_size: 20 }`.
 export const PageQuery = {
-  page: Type.Optional(Type.String({ maxLength: 20, description: 'Page number, from 1' })),
-  page_size: Type.Optional(Type.String({ maxLength: 20, description: `Items per page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` })),
+  page: Type.Optional(documentedAs(Type.String({ maxLength: 20, description: 'Page number, from 1' }), Int32(1, MAX_PAGE))),
+  page_size: Type.Optional(
+    documentedAs(Type.String({ maxLength: 20, description: `Items per page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}` }), Int32(1, MAX_PAGE_SIZE)),
+  ),
 };
 
+/** The envelope of a page of `item`s; named after the item (`ServerSummaryPage`) when the item has a name. */
 export function PaginatedSchema<Item extends TSchema>(item: Item) {
-  return Type.Object({
-    count: Count({ description: 'Total number of results' }),
-    next: Nullable(Link({ description: 'The next page, with the other query parameters kept' })),
-    previous: Nullable(Link({ description: 'The previous page' })),
-    results: List(item, MAX_PAGE_SIZE, { description: 'The items of this page' }),
-  });
+  const itemName = (item as { title?: unknown }).title;
+  return Type.Object(
+    {
+      count: Count({ description: 'Total number of results' }),
+      next: Nullable(Link({ description: 'The next page, with the other query parameters kept' })),
+      previous: Nullable(Link({ description: 'The previous page' })),
+      results: List(item, MAX_PAGE_SIZE, { description: 'The items of this page' }),
+    },
+    typeof itemName === 'string' ? { title: `${itemName}Page` } : {},
+  );
 }
 
 export interface PageRequest {

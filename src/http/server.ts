@@ -26,6 +26,7 @@ import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
 import type { Clock } from '../clock.ts';
 import { consolePlugin } from '../console/console.plugin.ts';
+import { CLOUDPLANE_VERSION } from '../version.ts';
 
 /** The project API's base address on this listener (the spec's `{base_url}`). */
 export const API_ROOT = '/api/v1';
@@ -143,7 +144,9 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl, clock: options.clock });
 
   const hide = true;
-  app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }) } } }, async () => ({ status: 'ok' }));
+  // The version lets a deploy check which release answers, without a key.
+  const health = { status: 'ok', version: CLOUDPLANE_VERSION };
+  app.get('/healthz', { schema: { hide, response: { 200: Type.Object({ status: Type.String(), version: Type.String() }) } } }, async () => health);
   app.get('/readyz', { schema: { hide, response: { 200: Type.Object({ status: Type.String() }), ...errorResponses } } }, async (_request, reply) => {
     try {
       await pingDatabase(options.db);

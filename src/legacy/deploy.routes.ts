@@ -12,30 +12,36 @@ import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
 import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
 
-const DeployBody = Type.Object({
-  product: Text(20, { minLength: 1, description: 'Product `_id`' }),
-  location: Text(32, { minLength: 1 }),
-  billing: Text(20, { minLength: 1, description: 'Billing cycle id' }),
-  image: Text(64, { minLength: 1 }),
-  hostname: Hostname,
-  features: Type.Optional(
-    Type.Object(
-      {
-        ipv4_additional: Type.Optional(Int32(0, MAX_IPV4_ADDITIONAL)),
-        ipv6: Type.Optional(Type.Boolean()),
-        private_network: Type.Optional(Type.Boolean()),
-        ssh_keys: Type.Optional(SshKeyIds()),
-      },
-      { description: 'Optional features by id (see a product’s options.features) and the ids of keys to install' },
+const DeployBody = Type.Object(
+  {
+    product: Text(20, { minLength: 1, description: 'Product `_id`' }),
+    location: Text(32, { minLength: 1 }),
+    billing: Text(20, { minLength: 1, description: 'Billing cycle id' }),
+    image: Text(64, { minLength: 1 }),
+    hostname: Hostname,
+    features: Type.Optional(
+      Type.Object(
+        {
+          ipv4_additional: Type.Optional(Int32(0, MAX_IPV4_ADDITIONAL)),
+          ipv6: Type.Optional(Type.Boolean()),
+          private_network: Type.Optional(Type.Boolean()),
+          ssh_keys: Type.Optional(SshKeyIds()),
+        },
+        { description: 'Optional features by id (see a product’s options.features) and the ids of keys to install' },
+      ),
     ),
-  ),
-});
+  },
+  { title: 'LegacyDeployRequest' },
+);
 
-const DeployResult = Type.Object({
-  ...PurchaseFields,
-  server_id: Id({ description: 'The new server’s id (its billing service id)' }),
-  server_url: Link(),
-});
+const DeployResult = Type.Object(
+  {
+    ...PurchaseFields,
+    server_id: Id({ description: 'The new server’s id (its billing service id)' }),
+    server_url: Link(),
+  },
+  { title: 'LegacyDeployment' },
+);
 
 /** What the order service calls the deploy body's fields. */
 const FIELD_NAMES = {

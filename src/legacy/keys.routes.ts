@@ -15,20 +15,26 @@ const KEY_TYPE = 'sshkey' as const;
 /** Every key of the default project is listed; the project API caps its pages, this list is one answer. */
 const ALL_KEYS = { limit: 10_000, offset: 0 };
 
-const KeySchema = Type.Object({
-  id: Id(),
-  type: Type.Literal(KEY_TYPE, { description: 'Always `sshkey`' }),
-  description: Text(MAX_SSH_KEY_NAME_LENGTH),
-  value: Text(MAX_PUBLIC_KEY_LENGTH, { description: 'The OpenSSH public key' }),
-});
+const KeySchema = Type.Object(
+  {
+    id: Id(),
+    type: Type.Literal(KEY_TYPE, { description: 'Always `sshkey`' }),
+    description: Text(MAX_SSH_KEY_NAME_LENGTH),
+    value: Text(MAX_PUBLIC_KEY_LENGTH, { description: 'The OpenSSH public key' }),
+  },
+  { title: 'LegacySshKey' },
+);
 
 const KeyParams = Type.Object({ key: Id() });
 
-const CreateKeyBody = Type.Object({
-  description: Text(MAX_SSH_KEY_NAME_LENGTH, { minLength: 1, pattern: '\\S' }),
-  type: Text(20, { minLength: 1, description: 'The kind of key: `sshkey`' }),
-  value: Text(MAX_PUBLIC_KEY_LENGTH, { minLength: 1, description: 'One OpenSSH public key line (ssh-ed25519, ssh-rsa of 2048 bits or more, ecdsa-sha2-nistp256/384/521)' }),
-});
+const CreateKeyBody = Type.Object(
+  {
+    description: Text(MAX_SSH_KEY_NAME_LENGTH, { minLength: 1, pattern: '\\S' }),
+    type: Text(20, { minLength: 1, description: 'The kind of key: `sshkey`' }),
+    value: Text(MAX_PUBLIC_KEY_LENGTH, { minLength: 1, description: 'One OpenSSH public key line (ssh-ed25519, ssh-rsa of 2048 bits or more, ecdsa-sha2-nistp256/384/521)' }),
+  },
+  { title: 'LegacySshKeyCreateRequest' },
+);
 
 /**
  * Every route reaches the default project, which is confirmed with the

@@ -6,11 +6,14 @@ import { headerSchemas, List, MAX_FIELD_ERRORS, Text, UnavailableRetryAfter, typ
 /** A product `_id`: the catalogue's product id (32 bits) as text (D13). */
 export const LegacyProductId = Text(10, { pattern: '^\\d{1,10}$', description: 'Product identifier used to create or upgrade servers' });
 
-export const FailureSchema = Type.Object({
-  result: Type.Literal('error'),
-  message: Text(8192, { description: 'For people; may change: rely on the status code' }),
-  errors: Type.Optional(List(Text(2048), MAX_FIELD_ERRORS, { description: 'Only for validation failures (422)' })),
-});
+export const FailureSchema = Type.Object(
+  {
+    result: Type.Literal('error'),
+    message: Text(8192, { description: 'For people; may change: rely on the status code' }),
+    errors: Type.Optional(List(Text(2048), MAX_FIELD_ERRORS, { description: 'Only for validation failures (422)' })),
+  },
+  { title: 'LegacyError' },
+);
 
 export const Success = <Data extends TSchema>(data: Data) => Type.Object({ result: Type.Literal('success'), data });
 

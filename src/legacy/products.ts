@@ -56,7 +56,7 @@ export const LegacyProductSchema = Type.Object(
       billing_cycles: List(CycleId, MAX_BILLING_CYCLES),
     }),
   },
-  { title: 'Product' },
+  { title: 'LegacyProduct' },
 );
 
 const FeaturePrice = Type.Object({
@@ -100,7 +100,7 @@ export const LegacyPricedProductSchema = Type.Object(
       ),
     }),
   },
-  { title: 'ProductWithPrices' },
+  { title: 'LegacyProductWithPrices' },
 );
 
 export type LegacyProduct = Static<typeof LegacyProductSchema>;

@@ -16,6 +16,9 @@ export const PurchaseFields = {
   outstanding_balance: Type.Optional(Type.Object({ price: Type.Number(), currency: Currency() }, { description: 'Only when requires_payment is true' })),
 };
 
+/** What an upgrade answers: its invoice, and whether it must be paid. */
+export const PurchaseSchema = Type.Object(PurchaseFields, { title: 'LegacyPurchase' });
+
 /**
  * Purchases are orders: rate limited with the project API's orders (429), and
  * a purchase billing did not confirm may have been recorded, and counted, all the same (502).

@@ -11,20 +11,26 @@ import { withLegacyFieldNames } from './field-names.ts';
 import { noteForAudit } from '../http/plugins/audit.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
-import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';
+import { purchaseAnswer, purchaseLimitFailures, PurchaseSchema } from './purchases.ts';
 import { LegacyServerSchema } from './servers.ts';
 
 const ServerParams = Type.Object({ server: Id({ description: "The server's billing service id" }) });
 
-const UpgradeBody = Type.Object({
-  product: Text(20, { minLength: 1, description: 'The product `_id` to move to: one of the server’s `available_upgrades`' }),
-  upgrade_disk: Type.Optional(Type.Boolean({ default: false })),
-});
+const UpgradeBody = Type.Object(
+  {
+    product: Text(20, { minLength: 1, description: 'The product `_id` to move to: one of the server’s `available_upgrades`' }),
+    upgrade_disk: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { title: 'LegacyUpgradeRequest' },
+);
 
-const CancelBody = Type.Object({
-  reason: Text(REASON_MAX_LENGTH, { minLength: 1, pattern: '\\S' }),
-  immediate: Type.Optional(Type.Boolean({ default: false, description: 'true: at once; false: at the end of the current billing cycle' })),
-});
+const CancelBody = Type.Object(
+  {
+    reason: Text(REASON_MAX_LENGTH, { minLength: 1, pattern: '\\S' }),
+    immediate: Type.Optional(Type.Boolean({ default: false, description: 'true: at once; false: at the end of the current billing cycle' })),
+  },
+  { title: 'LegacyCancelRequest' },
+);
 
 /** Power actions, the project API action each starts (D13), and the operationId of each. */
 const POWER_ACTIONS: Record<string, { action: ActionName; operationId: string }> = {
@@ -126,8 +132,8 @@ export const legacyServerRoutes: FastifyPluginAsyncTypebox<LegacyServerRouteOpti
         params: ServerParams,
         body: UpgradeBody,
         response: {
-          200: jsonResponse(Success(Type.Object(PurchaseFields)), 'The upgrade is ordered; its invoice must be paid in the control panel first'),
-          201: jsonResponse(Success(Type.Object(PurchaseFields)), 'Credit paid for the upgrade: it begins'),
+          200: jsonResponse(Success(PurchaseSchema), 'The upgrade is ordered; its invoice must be paid in the control panel first'),
+          201: jsonResponse(Success(PurchaseSchema), 'Credit paid for the upgrade: it begins'),
           ...failureResponses(401, 403, 404, 409, 422, ...purchaseLimitFailures, 503),
         },
       },

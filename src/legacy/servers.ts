@@ -9,27 +9,30 @@ import type { BilledServerSummary } from '../modules/servers/server-records.ts';
 import type { BillingService } from '../upstreams/billing/port.ts';
 
 // Empty strings stand in for what the server does not know (no hostname, no address yet).
-export const LegacyServerSchema = Type.Object({
-  id: Id({ description: "The server's billing service id" }),
-  hostname: Text(64),
-  state: Text(30, { description: 'Billing state: Active, Suspended or Pending Cancellation (not online/offline)' }),
-  created: CalendarDate({ description: 'YYYY-MM-DD' }),
-  product: Type.Object({
-    _id: LegacyProductId,
-    name: Text(100),
-    location: Text(32),
-    image: Text(100, { description: 'Display name of the installed image' }),
-    available_upgrades: List(LegacyProductId, MAX_UPGRADES),
-  }),
-  network: Type.Object({ primary_ipaddress: Text(15) }),
-  billing: Type.Object({
-    billing_cycle: Text(20),
-    next_due: CalendarDate({ description: 'YYYY-MM-DD' }),
-    initial_cost: Type.Number({ description: 'Setup fee paid' }),
-    recurring_cost: Type.Number(),
-    currency: Currency(),
-  }),
-});
+export const LegacyServerSchema = Type.Object(
+  {
+    id: Id({ description: "The server's billing service id" }),
+    hostname: Text(64),
+    state: Text(30, { description: 'Billing state: Active, Suspended or Pending Cancellation (not online/offline)' }),
+    created: CalendarDate({ description: 'YYYY-MM-DD' }),
+    product: Type.Object({
+      _id: LegacyProductId,
+      name: Text(100),
+      location: Text(32),
+      image: Text(100, { description: 'Display name of the installed image' }),
+      available_upgrades: List(LegacyProductId, MAX_UPGRADES),
+    }),
+    network: Type.Object({ primary_ipaddress: Text(15) }),
+    billing: Type.Object({
+      billing_cycle: Text(20),
+      next_due: CalendarDate({ description: 'YYYY-MM-DD' }),
+      initial_cost: Type.Number({ description: 'Setup fee paid' }),
+      recurring_cost: Type.Number(),
+      currency: Currency(),
+    }),
+  },
+  { title: 'LegacyServer' },
+);
 
 export type LegacyServerView = Static<typeof LegacyServerSchema>;
 

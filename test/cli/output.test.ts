@@ -1,8 +1,11 @@
 // Tables fit the terminal: the columns that matter least go first, then the
-// widest is cut short; nothing is cut when there is no terminal to fit.
+// widest is cut short; nothing is cut when there is no terminal to fit. The
+// options are read into one format, and columns are found by any of their names.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellText, fitColumns, renderTable } from '../../src/cli/output.ts';
+import { UsageError } from '../../src/cli/failures.ts';
+import { outputFormat } from '../../src/cli/output-format.ts';
+import { cellText, fitColumns, namedColumns, renderTable } from '../../src/cli/output.ts';
 
 const HEADERS = ['ID', 'HOSTNAME', 'STATUS', 'LOCATION', 'PLAN'];
 const ROWS = [['3f9c2a1b7d4e8f60', 'a-rather-long-hostname.example.com', 'running', 'fsn1', 'CX22']];
@@ -33,4 +36,22 @@ test('cells: nothing is "-", lists are joined, booleans are yes/no', () => {
   assert.equal(cellText([1, 2]), '1, 2');
   assert.equal(cellText(true), 'yes');
   assert.equal(cellText({ a: 1 }), '{"a":1}');
+});
+
+test('without a header line, the rows alone, each column as wide as its values', () => {
+  assert.equal(renderTable(['ID', 'A-LONG-HEADER'], [['1', 'x']], [false, false], 200, false), '1  x');
+});
+
+test('-o is read with --no-header and -q into one format; a value that is none is a usage error', () => {
+  assert.deepEqual(outputFormat({}), { kind: 'table', header: true, quiet: false });
+  assert.deepEqual(outputFormat({ output: 'YAML', header: false, quiet: true }), { kind: 'yaml', header: false, quiet: true });
+  assert.deepEqual(outputFormat({ output: 'columns= id, hostname' }), { kind: 'columns', columns: ['id', 'hostname'], header: true, quiet: false });
+  for (const output of ['xml', 'columns=', 'columns=id,,status']) assert.throws(() => outputFormat({ output }), UsageError, output);
+});
+
+test('columns are named by header or field, in any case, with _ - or a space alike; an unknown one lists the others', () => {
+  const columns = [{ header: 'id' }, { header: 'display name', field: 'display_name' }, { header: 'ipv4', field: 'ipv4_primary' }];
+  const names = (column: { header: string; field?: string }) => [column.header, ...(column.field ? [column.field] : [])];
+  assert.deepEqual(namedColumns(['IPV4_PRIMARY', 'Display-Name', 'id'], columns, names), [columns[2], columns[1], columns[0]]);
+  assert.throws(() => namedColumns(['flavour'], columns, names), { message: 'unknown column "flavour" (the columns are: id, display_name, ipv4)' });
 });

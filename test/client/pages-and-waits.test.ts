@@ -39,7 +39,7 @@ test('pages() walks all 250 SSH keys of a project, 100 a page, and keeps the lis
 
   // A page size asked for is kept; iterate() is the same walk; listAll() collects it.
   requests.length = 0;
-  const small = await client.listAll('/projects/{project_slug}/ssh-keys/', { path: { project_slug: w.slug }, query: { page_size: '40' } });
+  const small = await client.listAll('/projects/{project_slug}/ssh-keys/', { path: { project_slug: w.slug }, query: { page_size: 40 } });
   assert.equal(small.length, 250);
   assert.equal(requestsTo(requests, 'GET', '/ssh-keys/').length, 7, 'pages of 40');
   let counted = 0;

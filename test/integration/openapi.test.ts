@@ -2,6 +2,7 @@
 // operational endpoints beside it: health, readiness, metrics, and the legacy
 // listener's JSON answer for paths it does not know.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { build } from '../helpers/build.ts';
@@ -20,6 +21,7 @@ interface OpenApiDocument {
   servers?: { url: string }[];
   tags?: { name: string }[];
   paths: Record<string, Record<string, Operation | undefined>>;
+  components?: { schemas?: Record<string, unknown> };
 }
 
 async function assertValidOpenApi31(document: unknown): Promise<void> {
@@ -71,9 +73,13 @@ test('the project API document is valid OpenAPI 3.1 and lists exactly the public
   for (const { path, method, responses } of all) {
     const clientError = Object.entries(responses).find(([status]) => /^4(xx|XX|\d\d)$/.test(status));
     assert.ok(clientError, `${method.toUpperCase()} ${path} declares a 4xx response`);
-    const declared = JSON.stringify(clientError[1]);
-    assert.match(declared, /"code"/, `${method.toUpperCase()} ${path}: the 4xx response is the problem-details body`);
-    assert.match(declared, /"detail"/, `${method.toUpperCase()} ${path}: the 4xx response is the problem-details body`);
+    // The body is the named problem document (narrowed to the response's codes beside the $ref).
+    const schema = (clientError[1] as { content?: Record<string, { schema?: { $ref?: string } }> }).content?.['application/problem+json']?.schema;
+    assert.equal(schema?.$ref, '#/components/schemas/Problem', `${method.toUpperCase()} ${path}: the 4xx response is the problem-details body`);
+  }
+  const problem = JSON.stringify(document.components?.schemas?.Problem);
+  for (const member of ['"code"', '"detail"', '"status"', '"title"', '"type"']) {
+    assert.ok(problem.includes(member), `the Problem schema has ${member}`);
   }
 });
 
@@ -148,11 +154,14 @@ test('the legacy API document is valid OpenAPI 3.1', async (t) => {
   }
 });
 
-test('health and readiness answer without a key', async (t) => {
+test('health (with the release) and readiness answer without a key', async (t) => {
   const app = await build(t, { worker: false });
   const health = await app.raw('/healthz');
   assert.equal(health.status, 200);
-  assert.deepEqual(health.body, { status: 'ok' });
+  // The release that answers, as package.json names it (the documents' info.version is the API's, 1.0.0).
+  const { version } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  assert.match(version, /^\d+\.\d+\.\d+/);
+  assert.deepEqual(health.body, { status: 'ok', version });
   const ready = await app.raw('/readyz');
   assert.equal(ready.status, 200);
   assert.equal(ready.body.status, 'ready');

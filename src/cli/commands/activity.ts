@@ -2,7 +2,8 @@
 // a project, to list, read and follow.
 import { Option, type Command } from 'commander';
 import { lazyAction } from '../command-actions.ts';
-import { positiveInteger, serverId } from './arguments.ts';
+import { waitTimeoutOption } from './wait-options.ts';
+import { positiveInteger, serverNameOrId } from './arguments.ts';
 
 const activity = () => import('../handlers/activity.ts');
 
@@ -17,7 +18,7 @@ export function registerActivityCommands(program: Command): void {
   actions
     .command('list')
     .description('List the actions, newest first')
-    .option('--server <id>', 'only those of this server', serverId)
+    .option('--server <server>', 'only those of this server (id or hostname)', serverNameOrId)
     .addOption(new Option('--status <status>', 'only those in this state').choices(ACTION_STATUSES))
     .addOption(new Option('--type <type>', 'only this kind').choices(ACTION_NAMES.map((name) => `server.${name}`)))
     .action(lazyAction(activity, (module) => module.listActions));
@@ -25,6 +26,7 @@ export function registerActivityCommands(program: Command): void {
   actions
     .command('wait')
     .description('Follow an action until it ends; exit 1 if it ends in error')
+    .addOption(waitTimeoutOption())
     .argument('<id>', 'action id', positiveInteger)
     .action(lazyAction(activity, (module) => module.waitAction));
 
@@ -37,7 +39,8 @@ export function registerActivityCommands(program: Command): void {
     .action(lazyAction(activity, (module) => module.describeOrder));
   orders
     .command('wait')
-    .description('Follow an order until it is completed, failed or cancelled; exit 1 unless completed')
+    .description('Follow an order until it is completed, failed or cancelled (through its payment); exit 1 unless completed')
+    .addOption(waitTimeoutOption())
     .argument('<id>', 'order id', positiveInteger)
     .action(lazyAction(activity, (module) => module.waitOrder));
 }

@@ -12,14 +12,30 @@ export function wholeNumber(value: string): number {
   return Number(value);
 }
 
-/** For options given once per value: `--ssh-key 1 --ssh-key 2`. */
-export function collectIds(value: string, previous: number[] = []): number[] {
-  return [...previous, positiveInteger(value)];
+/**
+ * A firewall group, SSH key, snapshot or project by its id (slug) or its
+ * name: which one is looked up when the command runs (names.ts). Names may
+ * hold almost anything, so only an empty value is surely a typo.
+ */
+export function nameOrId(value: string): string {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a name or an id, not an empty value.');
+  return value;
 }
 
-/** Server ids are lowercase hexadecimal (the API's pattern); anything else could only be a typo. */
-export function serverId(value: string): string {
-  if (!/^[0-9a-f]{1,32}$/.test(value)) throw new InvalidArgumentError('a server id is lowercase hexadecimal, such as 3f9c2a1b7d4e8f60.');
+/** For arguments and options given once per value: `--ssh-key laptop --ssh-key 2`, `web db`. */
+export function collectNamesOrIds(value: string, previous: string[] = []): string[] {
+  return [...previous, nameOrId(value)];
+}
+
+/**
+ * A server by its id (16 hex digits) or its hostname. Both are made of
+ * letters, digits, dots and hyphens (the API's hostname rule), so anything
+ * else could only be a typo.
+ */
+export function serverNameOrId(value: string): string {
+  if (!/^[A-Za-z0-9.-]{1,64}$/.test(value)) {
+    throw new InvalidArgumentError('a server is named by its id (such as 3f9c2a1b7d4e8f60) or its hostname (letters, digits, dots and hyphens, such as web-1).');
+  }
   return value;
 }
 
@@ -45,4 +61,14 @@ export function eventTypeList(value: string, previous: string[] = []): string[] 
     throw new InvalidArgumentError('expected event types separated by commas, such as action.finished,order.status_changed.');
   }
   return [...new Set([...previous, ...types])];
+}
+
+const DURATION_UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `--wait-timeout`: `90`, `90s`, `5m` or `1h`, as milliseconds; at least a second, at most a day. */
+export function waitDuration(value: string): number {
+  const match = /^(\d{1,6})([smh]?)$/.exec(value.trim());
+  const ms = match ? Number(match[1]) * DURATION_UNIT_MS[match[2]!]! : Number.NaN;
+  if (!(ms >= 1000 && ms <= 86_400_000)) throw new InvalidArgumentError('expected a duration from 1s to 24h, such as 90s, 5m or 1h.');
+  return ms;
 }

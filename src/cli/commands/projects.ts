@@ -1,6 +1,7 @@
 // `cloudplane me` and `cloudplane projects …`.
 import type { Command } from 'commander';
 import { lazyAction } from '../command-actions.ts';
+import { nameOrId } from './arguments.ts';
 
 const projects = () => import('../handlers/projects.ts');
 
@@ -12,7 +13,7 @@ export function registerProjectCommands(program: Command): void {
   group
     .command('describe')
     .description('Show a project (default: the one in use)')
-    .argument('[slug]', 'project slug')
+    .argument('[project]', 'project slug or name', nameOrId)
     .action(lazyAction(projects, (module) => module.describeProject));
   group
     .command('create')
@@ -23,12 +24,12 @@ export function registerProjectCommands(program: Command): void {
   group
     .command('rename')
     .description('Rename a project (its slug stays)')
-    .argument('<slug>', 'project slug')
+    .argument('<project>', 'project slug or name', nameOrId)
     .argument('<name>', 'the new name')
     .action(lazyAction(projects, (module) => module.renameProject));
   group
     .command('delete')
     .description('Delete a project (only when it has no servers or SSH keys)')
-    .argument('<slug>', 'project slug')
+    .argument('<project>', 'project slug or name', nameOrId)
     .action(lazyAction(projects, (module) => module.deleteProject));
 }

@@ -2,11 +2,13 @@
 // (DESIGN D4), cancel, upgrades, bandwidth and the attached firewall groups.
 import { Option, type Command } from 'commander';
 import { lazyAction } from '../command-actions.ts';
-import { collectIds, positiveInteger, serverId } from './arguments.ts';
+import { collectNamesOrIds, nameOrId, positiveInteger, serverNameOrId } from './arguments.ts';
+import { waitOption, waitTimeoutOption } from './wait-options.ts';
 
 const servers = () => import('../handlers/servers.ts');
 const serverActions = () => import('../handlers/server-actions.ts');
 const serverOrders = () => import('../handlers/server-orders.ts');
+const serverSsh = () => import('../handlers/server-ssh.ts');
 
 /** Action starts without a body: command name → the API's action name. */
 const PLAIN_ACTIONS: [command: string, action: string, description: string][] = [
@@ -20,17 +22,16 @@ const PLAIN_ACTIONS: [command: string, action: string, description: string][] = 
   ['enable-private-network', 'enable_private_network', 'Attach the server to the private network'],
 ];
 
-const waitOption = () => new Option('--wait', 'follow it until it ends; exit 1 if it ends in error');
 
 export function registerServerCommands(program: Command): void {
   const group = program.command('servers').alias('server').description('Servers of the project: read, order, rename, power, cancel');
 
   group.command('list').description('List the servers').action(lazyAction(servers, (module) => module.listServers));
-  group.command('describe').description('Show a server').argument('<server>', 'server id', serverId).action(lazyAction(servers, (module) => module.describeServer));
+  group.command('describe').description('Show a server').argument('<server>', 'server id or hostname', serverNameOrId).action(lazyAction(servers, (module) => module.describeServer));
   group
     .command('rename')
     .description('Change a server\'s hostname')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .argument('<hostname>', 'the new hostname')
     .action(lazyAction(servers, (module) => module.renameServer));
 
@@ -41,58 +42,64 @@ export function registerServerCommands(program: Command): void {
     .requiredOption('--product <id>', 'product id (see catalogue products)', positiveInteger)
     .requiredOption('--location <code>', 'location code (see catalogue locations)')
     .option('--image <name>', 'image to install (see catalogue images)')
-    .option('--snapshot <id>', 'create the server from this snapshot instead of an image', positiveInteger)
+    .option('--snapshot <snapshot>', 'create the server from this snapshot (id or name) instead of an image', nameOrId)
     .option('--billing-cycle <cycle>', 'one of the product\'s billing cycles (default: the product\'s default)')
-    .option('--ssh-key <id>', 'install this SSH key (repeat for several)', collectIds)
+    .option('--ssh-key <key>', 'install this SSH key, by id or name (repeat for several)', collectNamesOrIds)
     .option('--ipv4-additional <count>', 'IPv4 addresses on top of the first', positiveInteger)
     .option('--ipv6', 'give the server an IPv6 subnet')
     .option('--private-network', 'attach it to the private network')
     .option('--promo-code <code>', 'promotion code')
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverOrders, (module) => module.createServer));
 
   for (const [name, action, description] of PLAIN_ACTIONS) {
     group
       .command(name)
       .description(description)
-      .argument('<server>', 'server id', serverId)
+      .argument('<server>', 'server id or hostname', serverNameOrId)
       .addOption(waitOption())
+    .addOption(waitTimeoutOption())
       .action(lazyAction(serverActions, (module) => module.startAction(action)));
   }
   group
     .command('reinstall')
     .description('Reinstall the server from an image (everything on it is lost; the new root password is printed)')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .requiredOption('--image <name>', 'image to install')
-    .option('--ssh-key <id>', 'install this SSH key (repeat for several)', collectIds)
+    .option('--ssh-key <key>', 'install this SSH key, by id or name (repeat for several)', collectNamesOrIds)
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverActions, (module) => module.startAction('reinstall')));
   group
     .command('create-snapshot')
     .description('Take a snapshot of the server')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .option('--name <name>', 'the snapshot\'s name')
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverActions, (module) => module.startAction('create_snapshot')));
   group
     .command('restore-snapshot')
     .description('Restore the server from one of the project\'s snapshots')
-    .argument('<server>', 'server id', serverId)
-    .requiredOption('--snapshot <id>', 'snapshot id', positiveInteger)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
+    .requiredOption('--snapshot <snapshot>', 'snapshot id or name', nameOrId)
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverActions, (module) => module.startAction('restore_snapshot')));
   group
     .command('mount-iso')
     .description('Mount an ISO (see catalogue isos)')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .requiredOption('--iso <id>', 'ISO id', positiveInteger)
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverActions, (module) => module.startAction('mount_iso')));
 
   group
     .command('cancel')
     .description('Request the server\'s cancellation: at the end of the paid term, or now (deleting it with everything on it)')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .addOption(new Option('--when <when>', 'end_of_term or immediate').choices(['end_of_term', 'immediate']).makeOptionMandatory())
     .option('--reason <text>', 'why (required for end_of_term)')
     .action(lazyAction(servers, (module) => module.cancelServer));
@@ -100,29 +107,41 @@ export function registerServerCommands(program: Command): void {
   group
     .command('upgrade-options')
     .description('Products the server can be upgraded to')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .action(lazyAction(serverOrders, (module) => module.listUpgradeOptions));
   group
     .command('upgrade')
     .description('Order an upgrade to another product (a reboot through the API applies it)')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .requiredOption('--product <id>', 'product id (see servers upgrade-options)', positiveInteger)
     .option('--upgrade-disk', 'grow the disk too')
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverOrders, (module) => module.upgradeServer));
   group
     .command('add-bandwidth')
     .description('Buy extra traffic for this month (sizes: catalogue pricing)')
-    .argument('<server>', 'server id', serverId)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
     .requiredOption('--size <gb>', 'size in GB', positiveInteger)
     .addOption(waitOption())
+    .addOption(waitTimeoutOption())
     .action(lazyAction(serverOrders, (module) => module.addBandwidth));
+
+  group
+    .command('ssh')
+    .description('Log in to the server with ssh (as root, to its primary IPv4 address); a command after -- runs instead of a shell')
+    .argument('<server>', 'server id or hostname', serverNameOrId)
+    .argument('[command...]', 'the remote command and its arguments, after --')
+    .option('-i, --identity <file>', 'the private key ssh uses (passed to ssh -i)')
+    .option('-u, --user <name>', 'log in as this user', 'root')
+    .option('--port <port>', 'the SSH port on the server (default: ssh\'s, 22)', positiveInteger)
+    .action(lazyAction(serverSsh, (module) => module.sshToServer));
 
   group
     .command('set-firewall-groups')
     .description('Replace the firewall groups attached to the server')
-    .argument('<server>', 'server id', serverId)
-    .argument('[groups...]', 'firewall group ids', collectIds)
+    .argument('<server>', 'server id or hostname', serverNameOrId)
+    .argument('[groups...]', 'firewall groups, by id or name', collectNamesOrIds)
     .option('--none', 'detach every group')
     .action(lazyAction(servers, (module) => module.setFirewallGroups));
 }

@@ -8,8 +8,9 @@ export const ACTION_COLUMNS: Column<Action>[] = [
   { header: 'type', value: (action) => action.type },
   { header: 'status', value: (action) => action.status },
   { header: 'server', value: (action) => action.resource.id },
-  { header: 'started', value: (action) => action.started_at, optional: true },
-  { header: 'finished', value: (action) => action.finished_at, optional: true },
+  { header: 'started', value: (action) => action.started_at, field: 'started_at', optional: true },
+  { header: 'finished', value: (action) => action.finished_at, field: 'finished_at', optional: true },
+  { header: 'error', value: (action) => action.error?.code, wide: true },
 ];
 
 export function actionFields(action: Action): [string, unknown][] {
@@ -31,10 +32,13 @@ export const ORDER_COLUMNS: Column<Order>[] = [
   { header: 'id', value: (order) => order.id },
   { header: 'type', value: (order) => order.type },
   { header: 'status', value: (order) => order.status },
-  { header: 'server', value: (order) => order.server_id },
+  { header: 'server', value: (order) => order.server_id, field: 'server_id' },
   { header: 'hostname', value: (order) => order.request.hostname, optional: true },
   { header: 'total', value: (order) => (order.invoice ? `${order.invoice.total} ${order.invoice.currency}` : null), optional: true },
-  { header: 'created', value: (order) => order.created_at, optional: true },
+  { header: 'created', value: (order) => order.created_at, field: 'created_at', optional: true },
+  { header: 'product', value: (order) => order.request.product_id, field: 'product_id', wide: true },
+  { header: 'location', value: (order) => order.request.location, wide: true },
+  { header: 'updated', value: (order) => order.updated_at, field: 'updated_at', wide: true },
 ];
 
 export function orderFields(order: Order): [string, unknown][] {

@@ -1,9 +1,10 @@
 // `cloudplane actions list | describe | wait` and `cloudplane orders list | describe | wait`.
 import type { PageParams } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
+import { looksLikeServerId, resolveServerId } from '../names.ts';
 import { printList, printRecord } from '../output.ts';
 import { openSession } from '../session.ts';
-import { followAction, followOrder, requireActionSuccess, requireOrderCompleted } from '../waiting.ts';
+import { followAction, followOrder, requireActionSuccess, requireOrderCompleted, waitRequested } from '../waiting.ts';
 import { ACTION_COLUMNS, actionFields, ORDER_COLUMNS, orderFields } from './activity-views.ts';
 
 type ActionListQuery = NonNullable<PageParams<'/projects/{project_slug}/actions/'>['query']>;
@@ -14,10 +15,12 @@ export async function listActions({ options, globals }: Invocation): Promise<voi
   const filters = options as ActionFilters;
   const session = openSession(globals);
   const project = await session.project();
+  // An id is taken as it is, unread: the actions of a server deleted since are still listed by its id.
+  const serverId = filters.server === undefined || looksLikeServerId(filters.server) ? filters.server : await resolveServerId(session, project, filters.server);
   const actions = await session.client.listAll('/projects/{project_slug}/actions/', {
     path: { project_slug: project },
     query: {
-      ...(filters.server ? { resource_id: filters.server, resource_type: 'server' as const } : {}),
+      ...(serverId ? { resource_id: serverId, resource_type: 'server' as const } : {}),
       ...(filters.status ? { status: filters.status } : {}),
       ...(filters.type ? { type: filters.type } : {}),
     },
@@ -31,10 +34,10 @@ export async function describeAction({ args: [id], globals }: Invocation): Promi
   printRecord(session.output, action, actionFields(action));
 }
 
-export async function waitAction({ args: [id], globals }: Invocation): Promise<void> {
+export async function waitAction({ args: [id], options, globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const final = await followAction(session, project, await session.client.getAction(project, id!));
+  const final = await followAction(session, project, await session.client.getAction(project, id!), waitRequested({ ...options, wait: true })!);
   printRecord(session.output, final, actionFields(final));
   requireActionSuccess(final);
 }
@@ -53,10 +56,10 @@ export async function describeOrder({ args: [id], globals }: Invocation): Promis
   printRecord(session.output, order, orderFields(order));
 }
 
-export async function waitOrder({ args: [id], globals }: Invocation): Promise<void> {
+export async function waitOrder({ args: [id], options, globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const final = await followOrder(session, project, await session.client.getOrder(project, Number(id)));
+  const final = await followOrder(session, project, await session.client.getOrder(project, Number(id)), waitRequested({ ...options, wait: true })!);
   printRecord(session.output, final, orderFields(final));
   requireOrderCompleted(final);
 }

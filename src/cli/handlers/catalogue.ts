@@ -12,6 +12,7 @@ const PRODUCT_COLUMNS: Column<Product>[] = [
   // A location out of stock is left out: it cannot be ordered there now.
   { header: 'in stock', value: (product) => product.locations.filter((location) => location.in_stock).map((location) => location.code) },
   { header: 'images', value: (product) => product.images, optional: true },
+  { header: 'billing cycles', value: (product) => product.billing_cycles, wide: true },
 ];
 
 const IMAGE_COLUMNS: Column<Image>[] = [

@@ -2,9 +2,14 @@
 // config file only (mode 0600) and never printed.
 import { readFileSync } from 'node:fs';
 import type { Invocation } from '../command-actions.ts';
-import { apiRoot, checkContextName, configFilePath, readContextFile, writeContextFile } from '../contexts.ts';
-import { UsageError } from '../failures.ts';
-import { printJson, printList } from '../output.ts';
+import { apiRoot, checkContextName, configFilePath, readContextFile, writeContextFile, type ContextFile } from '../contexts.ts';
+import { CloudplaneConnectionError, createClient, type CurrentUser } from '../../client/index.ts';
+import { CommandFailed, UsageError } from '../failures.ts';
+import { outputFormat } from '../output-format.ts';
+import { preparePrinting, printList, printRecord } from '../output.ts';
+
+/** A key check gives up after this long: the service should answer at once. */
+const CHECK_RETRY_MS = 10_000;
 
 /** The key from --token, --token-stdin, or standard input when it is piped: never a prompt, so scripts can run it. */
 function readToken(options: { token?: string; tokenStdin?: boolean }): string {
@@ -18,20 +23,94 @@ function readToken(options: { token?: string; tokenStdin?: boolean }): string {
   return token;
 }
 
+/** Who a key belongs to and what it reaches, asked of the service it is for: a key that cannot be used is never saved. */
+async function checkKey(url: string, token: string): Promise<CurrentUser> {
+  const client = createClient({ baseUrl: apiRoot(url), token, retry: { maxElapsedMs: CHECK_RETRY_MS } });
+  try {
+    return await client.call(client.raw.GET('/me/'));
+  } catch (error) {
+    if (error instanceof CloudplaneConnectionError) {
+      throw new CommandFailed(`error: ${url} did not answer, so the key could not be checked (${error.message.split('\n')[0]})\nhint: check the URL, or save the context unchecked with --no-check`);
+    }
+    throw error;
+  }
+}
+
+/** The slug of the project `named` (a slug or a name) among those the key reaches, or a usage error listing them. */
+function reachedProject(me: CurrentUser, named: string): string {
+  const bySlug = me.projects.find((project) => project.slug === named);
+  if (bySlug) return bySlug.slug;
+  const byName = me.projects.filter((project) => project.name === named);
+  if (byName.length > 1) throw new UsageError(`${byName.length} projects are named "${named}" (${byName.map((project) => project.slug).join(', ')}): name one by slug`);
+  if (byName[0]) return byName[0].slug;
+  const slugs = me.projects.map((project) => project.slug);
+  throw new UsageError(`the key does not reach a project "${named}"${slugs.length ? ` (it reaches: ${slugs.join(', ')})` : ' (it reaches none yet)'}`);
+}
+
+/** What to say when the key reaches several projects and the context names none. */
+function projectAdvice(me: CurrentUser, project: string | undefined, contextName: string): string {
+  if (project || me.projects.length < 2) return '';
+  return `\nthe key reaches several projects (${me.projects.map((entry) => entry.slug).join(', ')}): choose one with cloudplane context set-project SLUG --context ${contextName}`;
+}
+
 export async function createContext({ args: [name], options, globals, globalSources }: Invocation): Promise<void> {
   checkContextName(name!);
-  const { url, use } = options as { url: string; use?: boolean };
+  const { url, use, check } = options as { url: string; use?: boolean; check?: boolean };
   apiRoot(url); // a URL that is not one is refused now rather than at the first command
   const token = readToken(options);
   // Only a --project typed on this command line is stored: one from CLOUDPLANE_PROJECT is this shell's, not the context's.
-  const project = globalSources.project === 'cli' ? globals.project : undefined;
+  const named = globalSources.project === 'cli' ? globals.project : undefined;
+  const me = check === false ? null : await checkKey(url, token);
+  const project = me && named ? reachedProject(me, named) : named;
   const file = readContextFile();
   const replaced = name! in file.contexts;
   file.contexts[name!] = { url: url.replace(/\/+$/, ''), token, ...(project ? { project } : {}) };
   if (use || !file.current || !(file.current in file.contexts)) file.current = name!;
   writeContextFile(file);
   const current = file.current === name ? ' (current)' : '';
-  process.stderr.write(`context ${name} ${replaced ? 'replaced' : 'created'}${current} in ${configFilePath()}\n`);
+  const owner = me ? ` for ${me.email}` : ' (key not checked)';
+  process.stderr.write(`context ${name} ${replaced ? 'replaced' : 'created'}${current}${owner} in ${configFilePath()}${me ? projectAdvice(me, project, name!) : ''}\n`);
+}
+
+/** The context a command about contexts means: --context, else the current one. */
+function namedOrCurrent(globals: Invocation['globals'], file: ContextFile): string {
+  const name = globals.context ?? file.current;
+  if (!name) throw new UsageError('no context is current: name one with --context NAME, or make one current with cloudplane context use NAME');
+  if (!(name in file.contexts)) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
+  return name;
+}
+
+export async function showContext({ args: [asked], globals }: Invocation): Promise<void> {
+  const file = readContextFile();
+  const name = asked ?? namedOrCurrent(globals, file);
+  const context = file.contexts[name];
+  if (!context) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
+  const format = outputFormat(globals);
+  await preparePrinting(format);
+  // The key is never printed, not even in part: the record says only where it is kept.
+  const record = { name, url: context.url, api_root: apiRoot(context.url), project: context.project ?? null, current: file.current === name };
+  printRecord(format, record, [
+    ['Name', name],
+    ['URL', context.url],
+    ['API root', record.api_root],
+    ['Project', context.project ?? '(none: the only one the key reaches, or --project)'],
+    ['Current', record.current],
+    ['API key', `stored in ${configFilePath()} (never shown)`],
+  ]);
+}
+
+export async function setContextProject({ args: [named], options, globals }: Invocation): Promise<void> {
+  const { none, check } = options as { none?: boolean; check?: boolean };
+  if (!named && !none) throw new UsageError('name the project (its slug or name), or --none to forget the context\'s project');
+  if (named && none) throw new UsageError('give a project or --none, not both');
+  const file = readContextFile();
+  const name = namedOrCurrent(globals, file);
+  const context = file.contexts[name]!;
+  let project: string | undefined;
+  if (named) project = check === false ? named : reachedProject(await checkKey(context.url, context.token), named);
+  file.contexts[name] = { url: context.url, token: context.token, ...(project ? { project } : {}) };
+  writeContextFile(file);
+  process.stderr.write(project ? `context ${name} now works in project ${project}\n` : `context ${name} names no project now\n`);
 }
 
 export async function useContext({ args: [name] }: Invocation): Promise<void> {
@@ -47,10 +126,9 @@ export async function listContexts({ globals }: Invocation): Promise<void> {
   const rows = Object.entries(file.contexts)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, context]) => ({ name, url: context.url, project: context.project ?? null, current: name === file.current }));
-  if (globals.output === 'json') return printJson(rows);
-  printList('table', rows, [
+  printList(outputFormat(globals), rows, [
     { header: 'current', value: (row) => (row.current ? '*' : ' ') },
-    { header: 'name', value: (row) => row.name },
+    { header: 'name', value: (row) => row.name, key: true },
     { header: 'url', value: (row) => row.url },
     { header: 'project', value: (row) => row.project },
   ]);

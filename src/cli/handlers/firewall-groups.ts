@@ -2,10 +2,10 @@
 import type { FirewallGroup } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
 import { CommandFailed } from '../failures.ts';
-import { printJson, printList, printNote, printRecord, type Column } from '../output.ts';
+import { readNamedServer, resolveFirewallGroup, resolveFirewallGroupId } from '../names.ts';
+import { isStructured, printList, printNote, printRecord, printStructured, type Column } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
 import { RULE_COLUMNS } from './firewall-rules.ts';
-import { readServer } from './servers.ts';
 
 const GROUP_COLUMNS: Column<FirewallGroup>[] = [
   { header: 'id', value: (group) => group.id },
@@ -13,9 +13,10 @@ const GROUP_COLUMNS: Column<FirewallGroup>[] = [
   { header: 'direction', value: (group) => group.direction },
   { header: 'rules', value: (group) => group.rules.length },
   { header: 'servers', value: (group) => group.servers, optional: true },
+  { header: 'created', value: (group) => group.created_at, field: 'created_at', wide: true },
 ];
 
-/** A group with its rules: the record, then the rules as their own table (json prints the group as the API answered it). */
+/** A group with its rules: the record, then the rules as their own table (json and yaml print the group as the API answered it; -q and columns= the record only). */
 function printGroup(session: Session, group: FirewallGroup): void {
   printRecord(session.output, group, [
     ['ID', group.id],
@@ -24,14 +25,14 @@ function printGroup(session: Session, group: FirewallGroup): void {
     ['Servers', group.servers],
     ['Created', group.created_at],
   ]);
-  if (session.output === 'table') {
+  if ((session.output.kind === 'table' || session.output.kind === 'wide') && !session.output.quiet) {
     process.stdout.write('\nRules:\n');
-    printList('table', group.rules, RULE_COLUMNS);
+    printList(session.output, group.rules, RULE_COLUMNS);
   }
 }
 
-function groupPath(project: string, groupId: string) {
-  return { params: { path: { project_slug: project, group_id: Number(groupId) } } };
+function groupPath(project: string, groupId: number) {
+  return { params: { path: { project_slug: project, group_id: groupId } } };
 }
 
 export async function listGroups({ globals }: Invocation): Promise<void> {
@@ -40,10 +41,11 @@ export async function listGroups({ globals }: Invocation): Promise<void> {
   printList(session.output, await session.client.listAll('/projects/{project_slug}/firewall-groups/', { path: { project_slug: project } }), GROUP_COLUMNS);
 }
 
-export async function describeGroup({ args: [groupId], globals }: Invocation): Promise<void> {
+export async function describeGroup({ args: [group], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  printGroup(session, await session.client.call(session.client.raw.GET('/projects/{project_slug}/firewall-groups/{group_id}/', groupPath(project, groupId!))));
+  // Read by id, that is the group itself; by name, its entry in the list, which carries the rules too.
+  printGroup(session, await resolveFirewallGroup(session, project, group!));
 }
 
 /** A taken name fails with name_taken and the existing group's id (run-handler.ts prints it), exit 1. */
@@ -55,16 +57,18 @@ export async function createGroup({ args: [name], options, globals }: Invocation
   printGroup(session, group);
 }
 
-export async function renameGroup({ args: [groupId, name], globals }: Invocation): Promise<void> {
+export async function renameGroup({ args: [group, name], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  printGroup(session, await session.client.call(session.client.raw.PATCH('/projects/{project_slug}/firewall-groups/{group_id}/', { ...groupPath(project, groupId!), body: { name: name! } })));
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  printGroup(session, await session.client.call(session.client.raw.PATCH('/projects/{project_slug}/firewall-groups/{group_id}/', { ...groupPath(project, groupId), body: { name: name! } })));
 }
 
-export async function deleteGroup({ args: [groupId], globals }: Invocation): Promise<void> {
+export async function deleteGroup({ args: [group], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/firewall-groups/{group_id}/', groupPath(project, groupId!)));
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/firewall-groups/{group_id}/', groupPath(project, groupId)));
   printNote(session.output, `firewall group ${groupId} deleted`);
 }
 
@@ -75,19 +79,21 @@ export async function deleteGroup({ args: [groupId], globals }: Invocation): Pro
  * a fair price for not having to type the whole set.
  */
 async function changeAttachment(invocation: Invocation, change: (groups: number[], groupId: number) => number[]): Promise<void> {
-  const [groupId, serverId] = invocation.args;
+  const [group, named] = invocation.args;
   const session = openSession(invocation.globals);
   const project = await session.project();
-  const server = await readServer(session, project, serverId!);
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  const server = await readNamedServer(session, project, named!);
+  const serverId = server.id;
   if (server.firewall_groups === null) throw new CommandFailed(`error: the firewall groups of server ${serverId} could not be read just now (the firewall is unavailable): try again shortly`);
   const answer = await session.client.call(
     session.client.raw.PUT('/projects/{project_slug}/servers/{server_id}/firewall-groups/', {
-      params: { path: { project_slug: project, server_id: serverId! } },
-      body: { firewall_groups: change(server.firewall_groups, Number(groupId)) },
+      params: { path: { project_slug: project, server_id: serverId } },
+      body: { firewall_groups: change(server.firewall_groups, groupId) },
     }),
   );
-  if (session.output === 'json') printJson(answer);
-  else printNote('table', `server ${serverId}: firewall groups ${answer.firewall_groups.length ? answer.firewall_groups.join(', ') : 'none'}`);
+  if (isStructured(session.output)) printStructured(session.output, answer);
+  else printNote(session.output, `server ${serverId}: firewall groups ${answer.firewall_groups.length ? answer.firewall_groups.join(', ') : 'none'}`);
 }
 
 export function attachGroup(invocation: Invocation): Promise<void> {

@@ -1,6 +1,7 @@
 // `cloudplane firewall rules list | describe | add | delete`.
 import type { FirewallRule } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
+import { resolveFirewallGroupId } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';
 import { openSession } from '../session.ts';
 
@@ -31,21 +32,23 @@ function ruleFields(rule: FirewallRule): [string, unknown][] {
   ];
 }
 
-function rulePath(project: string, groupId: string, ruleId: string) {
-  return { params: { path: { project_slug: project, group_id: Number(groupId), rule_id: Number(ruleId) } } };
+function rulePath(project: string, groupId: number, ruleId: string) {
+  return { params: { path: { project_slug: project, group_id: groupId, rule_id: Number(ruleId) } } };
 }
 
-export async function listRules({ args: [groupId], globals }: Invocation): Promise<void> {
+export async function listRules({ args: [group], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const rules = await session.client.listAll('/projects/{project_slug}/firewall-groups/{group_id}/rules/', { path: { project_slug: project, group_id: Number(groupId) } });
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  const rules = await session.client.listAll('/projects/{project_slug}/firewall-groups/{group_id}/rules/', { path: { project_slug: project, group_id: groupId } });
   printList(session.output, rules, RULE_COLUMNS);
 }
 
-export async function describeRule({ args: [groupId, ruleId], globals }: Invocation): Promise<void> {
+export async function describeRule({ args: [group, ruleId], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const rule = await session.client.call(session.client.raw.GET('/projects/{project_slug}/firewall-groups/{group_id}/rules/{rule_id}/', rulePath(project, groupId!, ruleId!)));
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  const rule = await session.client.call(session.client.raw.GET('/projects/{project_slug}/firewall-groups/{group_id}/rules/{rule_id}/', rulePath(project, groupId, ruleId!)));
   printRecord(session.output, rule, ruleFields(rule));
 }
 
@@ -63,13 +66,14 @@ interface AddRuleOptions {
  * the command then fails (exit 1) and prints "rule already exists: id N", so
  * a script that adds the rule again after a lost answer can tell and read it.
  */
-export async function addRule({ args: [groupId], options, globals }: Invocation): Promise<void> {
+export async function addRule({ args: [group], options, globals }: Invocation): Promise<void> {
   const rule = options as unknown as AddRuleOptions;
   const session = openSession(globals);
   const project = await session.project();
+  const groupId = await resolveFirewallGroupId(session, project, group!);
   const created = await session.client.call(
     session.client.raw.POST('/projects/{project_slug}/firewall-groups/{group_id}/rules/', {
-      params: { path: { project_slug: project, group_id: Number(groupId) } },
+      params: { path: { project_slug: project, group_id: groupId } },
       body: {
         protocol: rule.protocol,
         ...(rule.port ? { port_min: rule.port.min, port_max: rule.port.max } : {}),
@@ -83,9 +87,10 @@ export async function addRule({ args: [groupId], options, globals }: Invocation)
   printRecord(session.output, created, ruleFields(created));
 }
 
-export async function deleteRule({ args: [groupId, ruleId], globals }: Invocation): Promise<void> {
+export async function deleteRule({ args: [group, ruleId], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/firewall-groups/{group_id}/rules/{rule_id}/', rulePath(project, groupId!, ruleId!)));
+  const groupId = await resolveFirewallGroupId(session, project, group!);
+  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/firewall-groups/{group_id}/rules/{rule_id}/', rulePath(project, groupId, ruleId!)));
   printNote(session.output, `rule ${ruleId} deleted from group ${groupId}`);
 }

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import type { Snapshot, SshKey } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
 import { UsageError } from '../failures.ts';
+import { resolveSnapshot, resolveSnapshotId, resolveSshKey, resolveSshKeyId } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';
 import { openSession } from '../session.ts';
 
@@ -11,7 +12,7 @@ const KEY_COLUMNS: Column<SshKey>[] = [
   { header: 'id', value: (key) => key.id },
   { header: 'name', value: (key) => key.name },
   { header: 'fingerprint', value: (key) => key.fingerprint },
-  { header: 'created', value: (key) => key.created_at, optional: true },
+  { header: 'created', value: (key) => key.created_at, field: 'created_at', optional: true },
 ];
 
 function keyFields(key: SshKey): [string, unknown][] {
@@ -42,10 +43,10 @@ export async function listSshKeys({ globals }: Invocation): Promise<void> {
   printList(session.output, await session.client.listAll('/projects/{project_slug}/ssh-keys/', { path: { project_slug: project } }), KEY_COLUMNS);
 }
 
-export async function describeSshKey({ args: [id], globals }: Invocation): Promise<void> {
+export async function describeSshKey({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const key = await session.client.call(session.client.raw.GET('/projects/{project_slug}/ssh-keys/{ssh_key_id}/', { params: { path: { project_slug: project, ssh_key_id: Number(id) } } }));
+  const key = await resolveSshKey(session, project, named!);
   printRecord(session.output, key, keyFields(key));
 }
 
@@ -57,19 +58,21 @@ export async function addSshKey({ args: [name], options, globals }: Invocation):
   printRecord(session.output, key, keyFields(key));
 }
 
-export async function renameSshKey({ args: [id, name], globals }: Invocation): Promise<void> {
+export async function renameSshKey({ args: [named, name], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
+  const id = await resolveSshKeyId(session, project, named!);
   const key = await session.client.call(
-    session.client.raw.PATCH('/projects/{project_slug}/ssh-keys/{ssh_key_id}/', { params: { path: { project_slug: project, ssh_key_id: Number(id) } }, body: { name: name! } }),
+    session.client.raw.PATCH('/projects/{project_slug}/ssh-keys/{ssh_key_id}/', { params: { path: { project_slug: project, ssh_key_id: id } }, body: { name: name! } }),
   );
   printRecord(session.output, key, keyFields(key));
 }
 
-export async function deleteSshKey({ args: [id], globals }: Invocation): Promise<void> {
+export async function deleteSshKey({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/ssh-keys/{ssh_key_id}/', { params: { path: { project_slug: project, ssh_key_id: Number(id) } } }));
+  const id = await resolveSshKeyId(session, project, named!);
+  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/ssh-keys/{ssh_key_id}/', { params: { path: { project_slug: project, ssh_key_id: id } } }));
   printNote(session.output, `SSH key ${id} deleted`);
 }
 
@@ -77,9 +80,9 @@ const SNAPSHOT_COLUMNS: Column<Snapshot>[] = [
   { header: 'id', value: (snapshot) => snapshot.id },
   { header: 'name', value: (snapshot) => snapshot.name },
   { header: 'status', value: (snapshot) => snapshot.status },
-  { header: 'server', value: (snapshot) => snapshot.server_id, optional: true },
-  { header: 'size', value: (snapshot) => (snapshot.size_gb === null ? null : `${snapshot.size_gb} GB`), optional: true },
-  { header: 'created', value: (snapshot) => snapshot.created_at, optional: true },
+  { header: 'server', value: (snapshot) => snapshot.server_id, field: 'server_id', optional: true },
+  { header: 'size', value: (snapshot) => (snapshot.size_gb === null ? null : `${snapshot.size_gb} GB`), field: 'size_gb', optional: true },
+  { header: 'created', value: (snapshot) => snapshot.created_at, field: 'created_at', optional: true },
 ];
 
 export async function listSnapshots({ globals }: Invocation): Promise<void> {
@@ -88,16 +91,17 @@ export async function listSnapshots({ globals }: Invocation): Promise<void> {
   printList(session.output, await session.client.listAll('/projects/{project_slug}/snapshots/', { path: { project_slug: project } }), SNAPSHOT_COLUMNS);
 }
 
-export async function describeSnapshot({ args: [id], globals }: Invocation): Promise<void> {
+export async function describeSnapshot({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const snapshot = await session.client.call(session.client.raw.GET('/projects/{project_slug}/snapshots/{snapshot_id}/', { params: { path: { project_slug: project, snapshot_id: Number(id) } } }));
+  const snapshot = await resolveSnapshot(session, project, named!);
   printRecord(session.output, snapshot, SNAPSHOT_COLUMNS.map((column) => [column.header.replace(/^./, (letter) => letter.toUpperCase()), column.value(snapshot)]));
 }
 
-export async function deleteSnapshot({ args: [id], globals }: Invocation): Promise<void> {
+export async function deleteSnapshot({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/snapshots/{snapshot_id}/', { params: { path: { project_slug: project, snapshot_id: Number(id) } } }));
+  const id = await resolveSnapshotId(session, project, named!);
+  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/snapshots/{snapshot_id}/', { params: { path: { project_slug: project, snapshot_id: id } } }));
   printNote(session.output, `snapshot ${id} deleted`);
 }

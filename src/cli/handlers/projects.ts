@@ -1,6 +1,7 @@
 // `cloudplane me` and `cloudplane projects list | describe | create | rename | delete`.
 import type { Project } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
+import { resolveProjectSlug } from '../names.ts';
 import { printList, printNote, printRecord } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
 
@@ -42,12 +43,13 @@ export async function listProjects({ globals }: Invocation): Promise<void> {
     { header: 'name', value: (project) => project.name },
     { header: 'role', value: (project) => project.role },
     { header: 'status', value: (project) => project.status, optional: true },
+    { header: 'created', value: (project) => project.created_at, field: 'created_at', wide: true },
   ]);
 }
 
-export async function describeProject({ args: [slug], globals }: Invocation): Promise<void> {
+export async function describeProject({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
-  const project_slug = slug ?? (await session.project());
+  const project_slug = named === undefined ? await session.project() : await resolveProjectSlug(session, named);
   printProject(session, await session.client.call(session.client.raw.GET('/projects/{project_slug}/', { params: { path: { project_slug } } })));
 }
 
@@ -59,13 +61,15 @@ export async function createProject({ args: [name], options, globals }: Invocati
   printNote(session.output, `work in it with --project ${project.slug}`);
 }
 
-export async function renameProject({ args: [slug, name], globals }: Invocation): Promise<void> {
+export async function renameProject({ args: [named, name], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
-  printProject(session, await session.client.call(session.client.raw.PATCH('/projects/{project_slug}/', { params: { path: { project_slug: slug! } }, body: { name: name! } })));
+  const slug = await resolveProjectSlug(session, named!);
+  printProject(session, await session.client.call(session.client.raw.PATCH('/projects/{project_slug}/', { params: { path: { project_slug: slug } }, body: { name: name! } })));
 }
 
-export async function deleteProject({ args: [slug], globals }: Invocation): Promise<void> {
+export async function deleteProject({ args: [named], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
-  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/', { params: { path: { project_slug: slug! } } }));
+  const slug = await resolveProjectSlug(session, named!);
+  await session.client.call(session.client.raw.DELETE('/projects/{project_slug}/', { params: { path: { project_slug: slug } } }));
   printNote(session.output, `project ${slug} deleted`);
 }

@@ -3,29 +3,31 @@
 // --wait the final one is, and an action that did not succeed exits 1.
 import type { Action } from '../../client/index.ts';
 import type { Handler, Invocation } from '../command-actions.ts';
+import { resolveServerId, resolveSnapshotId, resolveSshKeyIds } from '../names.ts';
 import { printNote, printRecord } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
-import { followAction, requireActionSuccess } from '../waiting.ts';
+import { followAction, requireActionSuccess, waitRequested } from '../waiting.ts';
 import { actionFields } from './activity-views.ts';
 
 interface ActionOptions {
-  wait?: boolean;
   image?: string;
-  sshKey?: number[];
+  /** Ids or names, looked up before the start. */
+  sshKey?: string[];
   name?: string;
-  snapshot?: number;
+  /** An id or a name, looked up before the start. */
+  snapshot?: string;
   iso?: number;
 }
 
-/** The body of the starts that take one (DESIGN D4), from the command's options. */
-function bodyFor(name: string, options: ActionOptions): Record<string, unknown> | undefined {
+/** The body of the starts that take one (DESIGN D4), from the command's options; SSH keys and snapshots named by name are looked up. */
+async function bodyFor(session: Session, project: string, name: string, options: ActionOptions): Promise<Record<string, unknown> | undefined> {
   switch (name) {
     case 'reinstall':
-      return { image: options.image!, ...(options.sshKey ? { ssh_keys: options.sshKey } : {}) };
+      return { image: options.image!, ...(options.sshKey ? { ssh_keys: await resolveSshKeyIds(session, project, options.sshKey) } : {}) };
     case 'create_snapshot':
       return options.name ? { name: options.name } : {};
     case 'restore_snapshot':
-      return { snapshot_id: options.snapshot! };
+      return { snapshot_id: await resolveSnapshotId(session, project, options.snapshot!) };
     case 'mount_iso':
       return { iso_id: options.iso! };
     default:
@@ -46,17 +48,19 @@ async function start(session: Session, project: string, serverId: string, name: 
 
 /** `name` is the API's action name (power_on, reboot …). */
 export function startAction(name: string): Handler {
-  return async ({ args: [serverId], options, globals }: Invocation) => {
+  return async ({ args: [server], options, globals }: Invocation) => {
     const actionOptions = options as ActionOptions;
     const session = openSession(globals);
     const project = await session.project();
-    const started = await start(session, project, serverId!, name, bodyFor(name, actionOptions));
-    if (!actionOptions.wait) {
+    const serverId = await resolveServerId(session, project, server!);
+    const started = await start(session, project, serverId, name, await bodyFor(session, project, name, actionOptions));
+    const wait = waitRequested(options);
+    if (!wait) {
       printRecord(session.output, started, actionFields(started));
       printNote(session.output, `follow it with: cloudplane actions wait ${started.id}`);
       return;
     }
-    const final = await followAction(session, project, started);
+    const final = await followAction(session, project, started, wait);
     printRecord(session.output, final, actionFields(final));
     requireActionSuccess(final);
   };

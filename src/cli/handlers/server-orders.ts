@@ -5,36 +5,43 @@
 import type { Order, PlacedOrder, ServerOrderRequest, UpgradeOption } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
 import { UsageError } from '../failures.ts';
+import { resolveServerId, resolveSnapshotId, resolveSshKeyIds } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
-import { followOrder, requireOrderCompleted } from '../waiting.ts';
+import { followOrder, requireOrderCompletedOrPayable, waitRequested, type WaitBounds } from '../waiting.ts';
 import { orderFields } from './activity-views.ts';
 
 interface CreateOptions {
   product: number;
   location: string;
   image?: string;
-  snapshot?: number;
+  /** An id or a name, looked up before ordering. */
+  snapshot?: string;
   billingCycle?: string;
-  sshKey?: number[];
+  /** Ids or names, looked up before ordering. */
+  sshKey?: string[];
   ipv4Additional?: number;
   ipv6?: boolean;
   privateNetwork?: boolean;
   promoCode?: string;
-  wait?: boolean;
 }
 
-function orderBody(hostname: string, options: CreateOptions): ServerOrderRequest {
+/** Checked before anything is sent (or looked up): a usage error, exit 2. */
+function requireImageOrSnapshot(options: CreateOptions): void {
   if (options.image && options.snapshot) throw new UsageError('give --image or --snapshot, not both');
-  if (!options.image && !options.snapshot) throw new UsageError('give --image NAME (see cloudplane catalogue images) or --snapshot ID');
+  if (!options.image && !options.snapshot) throw new UsageError('give --image NAME (see cloudplane catalogue images) or --snapshot SNAPSHOT');
+}
+
+/** The order's body; the snapshot and SSH keys as ids (names looked up by the caller). */
+function orderBody(hostname: string, options: CreateOptions, ids: { snapshot?: number; sshKeys?: number[] }): ServerOrderRequest {
   return {
     hostname,
     product_id: options.product,
     location: options.location,
     ...(options.image ? { image: options.image } : {}),
-    ...(options.snapshot ? { snapshot_id: options.snapshot } : {}),
+    ...(ids.snapshot ? { snapshot_id: ids.snapshot } : {}),
     ...(options.billingCycle ? { billing_cycle: options.billingCycle } : {}),
-    ...(options.sshKey ? { ssh_keys: options.sshKey } : {}),
+    ...(ids.sshKeys ? { ssh_keys: ids.sshKeys } : {}),
     ...(options.ipv4Additional ? { ipv4_additional: options.ipv4Additional } : {}),
     ...(options.ipv6 ? { ipv6: true } : {}),
     ...(options.privateNetwork ? { private_network: true } : {}),
@@ -42,8 +49,12 @@ function orderBody(hostname: string, options: CreateOptions): ServerOrderRequest
   };
 }
 
-/** The order as placed; with --wait, followed to its end (exit 1 unless completed). */
-async function finishOrder(session: Session, project: string, placed: PlacedOrder, wait: boolean | undefined): Promise<Order> {
+/**
+ * The order as placed; with --wait, followed to its end (exit 1 unless
+ * completed, 3 when it waits for payment). -q prints the order's id; once followed, what `made` names
+ * instead when there is one (a server order: the server it made).
+ */
+async function finishOrder(session: Session, project: string, placed: PlacedOrder, wait: WaitBounds | null, made?: (order: Order) => string | null): Promise<Order> {
   if (placed.pendingAfterUpstreamError) {
     session.status.note(`order ${placed.order.id}: billing did not confirm it (502 upstream_error); it is recorded as ${placed.order.status} while the service checks`);
   }
@@ -52,48 +63,56 @@ async function finishOrder(session: Session, project: string, placed: PlacedOrde
     printNote(session.output, `follow it with: cloudplane orders wait ${placed.order.id}`);
     return placed.order;
   }
-  const final = await followOrder(session, project, placed.order);
-  printRecord(session.output, final, orderFields(final));
-  requireOrderCompleted(final);
+  const final = await followOrder(session, project, placed.order, { ...wait, stopAtPayment: true });
+  printRecord(session.output, final, orderFields(final), made?.(final) ?? undefined);
+  requireOrderCompletedOrPayable(final);
   return final;
 }
 
 export async function createServer({ args: [hostname], options, globals }: Invocation): Promise<void> {
-  const body = orderBody(hostname!, options as unknown as CreateOptions);
+  const createOptions = options as unknown as CreateOptions;
+  requireImageOrSnapshot(createOptions);
   const session = openSession(globals);
   const project = await session.project();
-  const final = await finishOrder(session, project, await session.client.placeOrder(project, body), (options as unknown as CreateOptions).wait);
+  const body = orderBody(hostname!, createOptions, {
+    snapshot: createOptions.snapshot === undefined ? undefined : await resolveSnapshotId(session, project, createOptions.snapshot),
+    sshKeys: createOptions.sshKey === undefined ? undefined : await resolveSshKeyIds(session, project, createOptions.sshKey),
+  });
+  const final = await finishOrder(session, project, await session.client.placeOrder(project, body), waitRequested(options), (order) => order.server_id);
   if (final.status === 'completed' && final.server_id) printNote(session.output, `server ${final.server_id} is ready: cloudplane servers describe ${final.server_id}`);
 }
 
 const UPGRADE_COLUMNS: Column<UpgradeOption>[] = [
-  { header: 'product', value: (option) => option.product_id },
+  { header: 'product', value: (option) => option.product_id, field: 'product_id' },
   { header: 'name', value: (option) => option.name },
   { header: 'prices', value: (option) => Object.entries(option.prices).map(([cycle, price]) => `${cycle} ${price}`), optional: true },
   { header: 'currency', value: (option) => option.currency },
 ];
 
-export async function listUpgradeOptions({ args: [serverId], globals }: Invocation): Promise<void> {
+export async function listUpgradeOptions({ args: [server], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
+  const serverId = await resolveServerId(session, project, server!);
   const options = await session.client.call(
-    session.client.raw.GET('/projects/{project_slug}/servers/{server_id}/upgrade-options/', { params: { path: { project_slug: project, server_id: serverId! } } }),
+    session.client.raw.GET('/projects/{project_slug}/servers/{server_id}/upgrade-options/', { params: { path: { project_slug: project, server_id: serverId } } }),
   );
   printList(session.output, options, UPGRADE_COLUMNS);
 }
 
-export async function upgradeServer({ args: [serverId], options, globals }: Invocation): Promise<void> {
-  const { product, upgradeDisk, wait } = options as { product: number; upgradeDisk?: boolean; wait?: boolean };
+export async function upgradeServer({ args: [server], options, globals }: Invocation): Promise<void> {
+  const { product, upgradeDisk } = options as { product: number; upgradeDisk?: boolean };
   const session = openSession(globals);
   const project = await session.project();
-  const placed = await session.client.placeUpgradeOrder(project, serverId!, { product_id: product, ...(upgradeDisk ? { upgrade_disk: true } : {}) });
-  const final = await finishOrder(session, project, placed, wait);
+  const serverId = await resolveServerId(session, project, server!);
+  const placed = await session.client.placeUpgradeOrder(project, serverId, { product_id: product, ...(upgradeDisk ? { upgrade_disk: true } : {}) });
+  const final = await finishOrder(session, project, placed, waitRequested(options));
   if (final.status === 'completed') printNote(session.output, `reboot to apply the new plan: cloudplane servers reboot ${serverId} --wait`);
 }
 
-export async function addBandwidth({ args: [serverId], options, globals }: Invocation): Promise<void> {
-  const { size, wait } = options as { size: number; wait?: boolean };
+export async function addBandwidth({ args: [server], options, globals }: Invocation): Promise<void> {
+  const { size } = options as { size: number };
   const session = openSession(globals);
   const project = await session.project();
-  await finishOrder(session, project, await session.client.placeBandwidthOrder(project, serverId!, { size_gb: size }), wait);
+  const serverId = await resolveServerId(session, project, server!);
+  await finishOrder(session, project, await session.client.placeBandwidthOrder(project, serverId, { size_gb: size }), waitRequested(options));
 }

@@ -2,16 +2,19 @@
 import type { Server, ServerSummary } from '../../client/index.ts';
 import type { Invocation } from '../command-actions.ts';
 import { UsageError } from '../failures.ts';
-import { printJson, printList, printNote, printRecord, type Column } from '../output.ts';
+import { readNamedServer, resolveFirewallGroupIds, resolveServerId } from '../names.ts';
+import { isStructured, printList, printNote, printRecord, printStructured, type Column } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
 
 const SUMMARY_COLUMNS: Column<ServerSummary>[] = [
   { header: 'id', value: (server) => server.id },
   { header: 'hostname', value: (server) => server.hostname },
   { header: 'status', value: (server) => server.status },
-  { header: 'ipv4', value: (server) => server.ipv4_primary },
+  { header: 'ipv4', value: (server) => server.ipv4_primary, field: 'ipv4_primary' },
   { header: 'location', value: (server) => server.location.code, optional: true },
   { header: 'plan', value: (server) => server.plan.name, optional: true },
+  // The list says no more than this of a server (its image, IPv6 and dates are in describe).
+  { header: 'city', value: (server) => [server.location.city, server.location.country_code].filter(Boolean).join(', '), wide: true },
 ];
 
 function gigabytes(value: number | null | undefined): string {
@@ -57,36 +60,34 @@ export async function listServers({ globals }: Invocation): Promise<void> {
   printList(session.output, servers, SUMMARY_COLUMNS);
 }
 
-export function readServer(session: Session, project: string, serverId: string): Promise<Server> {
-  return session.client.call(session.client.raw.GET('/projects/{project_slug}/servers/{server_id}/', { params: { path: { project_slug: project, server_id: serverId } } }));
-}
-
 export function printServer(session: Session, server: Server): void {
   printRecord(session.output, server, serverFields(server));
 }
 
-export async function describeServer({ args: [serverId], globals }: Invocation): Promise<void> {
+export async function describeServer({ args: [server], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
-  printServer(session, await readServer(session, await session.project(), serverId!));
+  printServer(session, await readNamedServer(session, await session.project(), server!));
 }
 
-export async function renameServer({ args: [serverId, hostname], globals }: Invocation): Promise<void> {
+export async function renameServer({ args: [server, hostname], globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const server = await session.client.call(
-    session.client.raw.PATCH('/projects/{project_slug}/servers/{server_id}/', { params: { path: { project_slug: project, server_id: serverId! } }, body: { hostname: hostname! } }),
+  const serverId = await resolveServerId(session, project, server!);
+  const renamed = await session.client.call(
+    session.client.raw.PATCH('/projects/{project_slug}/servers/{server_id}/', { params: { path: { project_slug: project, server_id: serverId } }, body: { hostname: hostname! } }),
   );
-  printServer(session, server);
+  printServer(session, renamed);
 }
 
-export async function cancelServer({ args: [serverId], options, globals }: Invocation): Promise<void> {
+export async function cancelServer({ args: [server], options, globals }: Invocation): Promise<void> {
   const { when, reason } = options as { when: 'end_of_term' | 'immediate'; reason?: string };
   if (when === 'end_of_term' && !reason) throw new UsageError('--reason is required with --when end_of_term');
   const session = openSession(globals);
   const project = await session.project();
+  const serverId = await resolveServerId(session, project, server!);
   const answer = await session.client.call(
     session.client.raw.POST('/projects/{project_slug}/servers/{server_id}/cancel/', {
-      params: { path: { project_slug: project, server_id: serverId! } },
+      params: { path: { project_slug: project, server_id: serverId } },
       body: { when, ...(reason ? { reason } : {}) },
     }),
   );
@@ -98,17 +99,19 @@ export async function cancelServer({ args: [serverId], options, globals }: Invoc
   ]);
 }
 
-export async function setFirewallGroups({ args: [serverId, ...groups], options, globals }: Invocation): Promise<void> {
+export async function setFirewallGroups({ args: [server, ...groups], options, globals }: Invocation): Promise<void> {
   if (groups.length === 0 && !options.none) throw new UsageError('name the groups to attach, or --none to detach every group');
   if (groups.length > 0 && options.none) throw new UsageError('--none detaches every group: give either groups or --none');
   const session = openSession(globals);
   const project = await session.project();
+  const serverId = await resolveServerId(session, project, server!);
+  const firewallGroups = await resolveFirewallGroupIds(session, project, groups);
   const answer = await session.client.call(
     session.client.raw.PUT('/projects/{project_slug}/servers/{server_id}/firewall-groups/', {
-      params: { path: { project_slug: project, server_id: serverId! } },
-      body: { firewall_groups: groups.map(Number) },
+      params: { path: { project_slug: project, server_id: serverId } },
+      body: { firewall_groups: firewallGroups },
     }),
   );
-  if (session.output === 'json') printJson(answer);
-  else printNote('table', answer.firewall_groups.length ? `server ${serverId}: firewall groups ${answer.firewall_groups.join(', ')}` : `server ${serverId}: no firewall groups`);
+  if (isStructured(session.output)) printStructured(session.output, answer);
+  else printNote(session.output, answer.firewall_groups.length ? `server ${serverId}: firewall groups ${answer.firewall_groups.join(', ')}` : `server ${serverId}: no firewall groups`);
 }

@@ -1,10 +1,13 @@
 // What each listener publishes about itself: its OpenAPI document at
 // /api/v1/openapi.json and a readable reference of it at /docs. Both are made
-// from the route schemas by @fastify/swagger; the reference page is Swagger UI,
-// whose scripts and styles the service serves itself, so /docs works offline.
+// from the route schemas by @fastify/swagger, then each titled schema becomes
+// a named entry of components.schemas (openapi-named-schemas.ts); the
+// reference page is Swagger UI, whose scripts and styles the service serves
+// itself, so /docs works offline.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
+import { checkRouteSchemaTitles, withNamedSchemas } from '../openapi-named-schemas.ts';
 
 export interface ApiDocumentsOptions {
   /** The reference page's title. */
@@ -35,15 +38,23 @@ function withServers(document: OpenApiDocument, request: FastifyRequest, options
   return { ...document, servers: [{ url: `${options.baseUrl(request)}${options.apiRoot}`, description: options.serverDescription, 'x-internal': false }] };
 }
 
+/**
+ * Call before the routes are added: a title given to two different schemas
+ * stops the listener at start. The document is made on its first request
+ * (as @fastify/swagger does), not at start: most processes never serve it.
+ */
 export async function publishApiDocuments(app: FastifyInstance, options: ApiDocumentsOptions): Promise<void> {
+  app.addHook('onRoute', checkRouteSchemaTitles(options.title));
+  let named: OpenApiDocument | undefined;
+  const document = () => (named ??= withNamedSchemas(app.swagger() as unknown as OpenApiDocument));
   app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async (request) =>
-    withServers(app.swagger() as unknown as OpenApiDocument, request, options),
+    withServers(document(), request, options),
   );
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     // Everything the page needs comes from this listener: no CDN, no validator badge, works offline.
     staticCSP: REFERENCE_PAGE_CSP,
-    transformSpecification: (document, request) => withServers(document as OpenApiDocument, request, options),
+    transformSpecification: (_generated, request) => withServers(document(), request, options),
     theme: { title: options.title },
     // BaseLayout: no top bar with its "explore another URL" box; this page documents this listener only.
     uiConfig: { layout: 'BaseLayout', validatorUrl: null, deepLinking: true, docExpansion: 'list', defaultModelsExpandDepth: 0, displayOperationId: true, tryItOutEnabled: false },

@@ -28,40 +28,46 @@ export const actionOperationName = (name: ActionName) => name.replace(/(?:^|_)([
 
 /** The body each action start takes; actions not listed take none. */
 export const ActionBodies: Partial<Record<ActionName, ReturnType<typeof Type.Object>>> = {
-  reinstall: Type.Object({
-    image: Text(64, { minLength: 1 }),
-    ssh_keys: Type.Optional(SshKeyIds()),
-  }),
-  create_snapshot: Type.Object({ name: Type.Optional(SnapshotName) }),
-  restore_snapshot: Type.Object({ snapshot_id: Id() }),
-  mount_iso: Type.Object({ iso_id: CatalogueId() }),
+  reinstall: Type.Object(
+    {
+      image: Text(64, { minLength: 1 }),
+      ssh_keys: Type.Optional(SshKeyIds()),
+    },
+    { title: 'ServerReinstallRequest' },
+  ),
+  create_snapshot: Type.Object({ name: Type.Optional(SnapshotName) }, { title: 'ServerCreateSnapshotRequest' }),
+  restore_snapshot: Type.Object({ snapshot_id: Id() }, { title: 'ServerRestoreSnapshotRequest' }),
+  mount_iso: Type.Object({ iso_id: CatalogueId() }, { title: 'ServerMountIsoRequest' }),
 };
 
-const ActionStatus = Type.Union([Type.Literal('running'), Type.Literal('unknown'), Type.Literal('success'), Type.Literal('error')]);
+const ActionStatus = Type.Union([Type.Literal('running'), Type.Literal('unknown'), Type.Literal('success'), Type.Literal('error')], { title: 'ActionStatus' });
 const ActionType = Type.Union(ACTION_TYPES.map((type) => Type.Literal(type)));
 
-export const ActionSchema = Type.Object({
-  id: Id(),
-  type: Type.String({ enum: [...ACTION_TYPES] }),
-  status: ActionStatus,
-  resource: Type.Object({ type: Type.Literal('server'), id: ServerId }),
-  started_at: Timestamp(),
-  finished_at: Nullable(Timestamp()),
-  error: Nullable(
-    Type.Object({
-      code: Text(50, { pattern: '^[a-z_]+$', description: 'Such as provisioning_unavailable, provisioning_error, not_carried_out, server_deleted, no_addresses' }),
-      message: Text(255),
-    }),
-  ),
-  result: Type.Object(
-    {
-      root_password: Type.Optional(Text(128)),
-      snapshot_id: Type.Optional(Id()),
-      subnet: Type.Optional(Text(43)),
-    },
-    { description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}' },
-  ),
-});
+export const ActionSchema = Type.Object(
+  {
+    id: Id(),
+    type: Type.String({ enum: [...ACTION_TYPES] }),
+    status: ActionStatus,
+    resource: Type.Object({ type: Type.Literal('server'), id: ServerId }),
+    started_at: Timestamp(),
+    finished_at: Nullable(Timestamp()),
+    error: Nullable(
+      Type.Object({
+        code: Text(50, { pattern: '^[a-z_]+$', description: 'Such as provisioning_unavailable, provisioning_error, not_carried_out, server_deleted, no_addresses' }),
+        message: Text(255),
+      }),
+    ),
+    result: Type.Object(
+      {
+        root_password: Type.Optional(Text(128)),
+        snapshot_id: Type.Optional(Id()),
+        subnet: Type.Optional(Text(43)),
+      },
+      { description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}' },
+    ),
+  },
+  { title: 'Action' },
+);
 
 export const ActionListQuery = Type.Object({
   ...PageQuery,

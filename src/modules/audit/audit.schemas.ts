@@ -63,5 +63,5 @@ export const AuditEntrySchema = Type.Object(
     problem_code: Nullable(Text(60), { description: 'The `code` of a refusal' }),
     request_id: Text(64, { description: 'The request id, as in the service log' }),
   },
-  { title: 'AuditEntry' },
+  { title: 'AuditLogEntry' },
 );

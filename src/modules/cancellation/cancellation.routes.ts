@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
+import { conflicts, jsonResponse, problemResponses, refused } from '../../http/common.schemas.ts';
 import { ServerParams } from '../servers/servers.schemas.ts';
 import { CancelBody, CancellationAnswerSchema } from './cancellation.schemas.ts';
 import type { CancellationService } from './cancellation.service.ts';
@@ -18,8 +18,8 @@ export const cancellationRoutes: FastifyPluginAsyncTypebox<{ cancellation: Cance
         params: ServerParams,
         body: CancelBody,
         response: {
-          200: { ...CancellationAnswerSchema, description: 'The same request was made before; nothing changed' },
-          202: { ...CancellationAnswerSchema, description: 'The cancellation is requested (immediate: carried out)' },
+          200: jsonResponse(CancellationAnswerSchema, 'The same request was made before; nothing changed'),
+          202: jsonResponse(CancellationAnswerSchema, 'The cancellation is requested (immediate: carried out)'),
           // Billing is asked for the server's service and told of the cancellation; an immediate one also removes the server's reverse DNS.
           ...problemResponses(400, 401, refused('read_only_key', 'insufficient_role', 'project_not_ready'), 404, conflicts('conflict', 'project_deleting'), 502, 503),
         },

@@ -24,12 +24,15 @@ export const MAX_PRODUCTS = 500;
 const MAX_IMAGES = 200;
 const MAX_LOCATIONS = 100;
 
-export const LocationSchema = Type.Object({
-  code: LocationCode(),
-  city: Label(100),
-  country: Label(100),
-  country_code: CountryCode(),
-});
+export const LocationSchema = Type.Object(
+  {
+    code: LocationCode(),
+    city: Label(100),
+    country: Label(100),
+    country_code: CountryCode(),
+  },
+  { title: 'Location' },
+);
 
 // The operator's view of a location adds the address pools servers there draw from.
 export const CatalogueLocationSchema = Type.Object({
@@ -38,12 +41,15 @@ export const CatalogueLocationSchema = Type.Object({
   ipv6_pool: Type.Optional(Text(43, { description: 'IPv6 network in CIDR form, handed out as /64 subnets' })),
 });
 
-export const ImageSchema = Type.Object({
-  name: ImageName(),
-  distro: Label(100),
-  version: Label(50),
-  display_name: Label(100),
-});
+export const ImageSchema = Type.Object(
+  {
+    name: ImageName(),
+    distro: Label(100),
+    version: Label(50),
+    display_name: Label(100),
+  },
+  { title: 'Image' },
+);
 
 /** An absolute path on the hypervisor hosts. */
 const HostPath = Text(1024, { pattern: '^/', description: 'An absolute path on the hypervisor hosts' });
@@ -66,11 +72,14 @@ export const CatalogueImageSchema = Type.Object({
   files: Type.Optional(ImageFilesSchema),
 });
 
-export const ProductLocationSchema = Type.Object({
-  code: LocationCode(),
-  in_stock: Type.Boolean(),
-  upgrade_in_stock: Type.Boolean(),
-});
+export const ProductLocationSchema = Type.Object(
+  {
+    code: LocationCode(),
+    in_stock: Type.Boolean(),
+    upgrade_in_stock: Type.Boolean(),
+  },
+  { title: 'ProductLocation' },
+);
 
 const publicProductFields = {
   id: CatalogueId(),
@@ -86,7 +95,7 @@ const publicProductFields = {
   images: List(Text(64), 100),
 };
 
-export const ProductSchema = Type.Object(publicProductFields);
+export const ProductSchema = Type.Object(publicProductFields, { title: 'Product' });
 
 export const PLAN_LIMITS = {
   cpu_cores: { minimum: 1, maximum: 1024 },
@@ -113,18 +122,24 @@ export const CatalogueProductSchema = Type.Object({
 /** The sizes of extra bandwidth on sale, in GB. */
 export const BandwidthSize = (options: { description?: string } = {}) => Int32(1, 1_000_000, options);
 
-export const PricingSchema = Type.Object({
-  currency: Currency(),
-  ipv4_additional: PriceTable,
-  ipv6: PriceTable,
-  extra_bandwidth: List(Type.Object({ size_gb: BandwidthSize(), price: Decimal }), 50),
-});
+export const PricingSchema = Type.Object(
+  {
+    currency: Currency(),
+    ipv4_additional: PriceTable,
+    ipv6: PriceTable,
+    extra_bandwidth: List(Type.Object({ size_gb: BandwidthSize(), price: Decimal }), 50),
+  },
+  { title: 'Pricing' },
+);
 
 export const IsoName = Label(255);
-export const IsoSchema = Type.Object({
-  id: CatalogueId(),
-  name: Nullable(IsoName),
-});
+export const IsoSchema = Type.Object(
+  {
+    id: CatalogueId(),
+    name: Nullable(IsoName),
+  },
+  { title: 'Iso' },
+);
 
 // The operator's view of an ISO adds its file on the hypervisor hosts, which
 // a provisioning system that runs servers puts in the CD-ROM drive (D19).

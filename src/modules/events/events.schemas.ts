@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Count, Id, Text, Timestamp } from '../../http/common.schemas.ts';
+import { Count, Id, Int32, Text, Timestamp } from '../../http/common.schemas.ts';
+import { documentedAs } from '../../http/openapi-named-schemas.ts';
 import { SlugParam } from '../projects/projects.schemas.ts';
 import { EVENT_TYPES } from './event-types.ts';
 
@@ -31,7 +32,10 @@ export const TypesFilter = Type.Optional(
 export const EventsQuery = Type.Object({
   after: Type.Optional(Type.String({ maxLength: 15, pattern: '^\\d{1,15}$', description: 'Events with a larger id than this one. Without it, a page starts at the oldest event kept and a stream with the next event committed' })),
   types: TypesFilter,
-  page_size: Type.Optional(Type.String({ maxLength: 4, pattern: '^\\d{1,4}$', description: 'Events per page: default 100, at most 500 (pages only)' })),
+  // Read as text, as the other lists' page_size is (pagination.ts); documented as the integer to send.
+  page_size: Type.Optional(
+    documentedAs(Type.String({ maxLength: 4, pattern: '^\\d{1,4}$', description: 'Events per page: default 100, at most 500 (pages only)' }), Int32(1, 500)),
+  ),
 });
 
 export const EventsHeaders = Type.Object({
@@ -39,10 +43,13 @@ export const EventsHeaders = Type.Object({
   'last-event-id': Type.Optional(Type.String({ maxLength: 20, description: 'A stream resumes after this id (as an EventSource sends on reconnecting); wins over `after`' })),
 });
 
-export const EventPageSchema = Type.Object({
-  results: Type.Array(EventSchema, { maxItems: 500 }),
-  last_id: Count({ description: 'Ask again with `after` set to this: the last id of the page, or `after` itself when the page is empty' }),
-  has_more: Type.Boolean({ description: 'More events follow at once' }),
-});
+export const EventPageSchema = Type.Object(
+  {
+    results: Type.Array(EventSchema, { maxItems: 500 }),
+    last_id: Count({ description: 'Ask again with `after` set to this: the last id of the page, or `after` itself when the page is empty' }),
+    has_more: Type.Boolean({ description: 'More events follow at once' }),
+  },
+  { title: 'EventPage' },
+);
 
 export const ProjectEventsParams = Type.Object({ project_slug: SlugParam });

@@ -36,66 +36,87 @@ const Priority = Int32(MIN_PRIORITY, MAX_PRIORITY, {
 });
 const Comment = Nullable(Text(MAX_COMMENT_LENGTH), { description: 'Changes nothing' });
 
-export const FirewallRuleSchema = Type.Object({
-  id: Id(),
-  protocol: Protocol,
-  port_min: Nullable(Port),
-  port_max: Nullable(Port),
-  source_cidr: Nullable(CanonicalCidr),
-  destination_cidr: Nullable(CanonicalCidr),
-  priority: Int32(MIN_PRIORITY, MAX_PRIORITY),
-  comment: Nullable(Text(MAX_COMMENT_LENGTH)),
-});
+export const FirewallRuleSchema = Type.Object(
+  {
+    id: Id(),
+    protocol: Protocol,
+    port_min: Nullable(Port),
+    port_max: Nullable(Port),
+    source_cidr: Nullable(CanonicalCidr),
+    destination_cidr: Nullable(CanonicalCidr),
+    priority: Int32(MIN_PRIORITY, MAX_PRIORITY),
+    comment: Nullable(Text(MAX_COMMENT_LENGTH)),
+  },
+  { title: 'FirewallRule' },
+);
 
-export const FirewallGroupSchema = Type.Object({
-  id: Id(),
-  name: Text(MAX_GROUP_NAME_LENGTH, { minLength: 1, pattern: GROUP_NAME_PATTERN }),
-  direction: Direction,
-  // Neither list has a limit: a group can be attached to every server of the project and hold any number of rules.
-  // The spec shows both whole in the group, so they are not bounded here (see .spectral.yaml).
-  servers: Type.Array(ServerId, { description: 'Ids of the servers the group is attached to' }),
-  rules: Type.Array(FirewallRuleSchema, { description: 'Lowest priority first, ties by id' }),
-  created_at: Timestamp(),
-});
+export const FirewallGroupSchema = Type.Object(
+  {
+    id: Id(),
+    name: Text(MAX_GROUP_NAME_LENGTH, { minLength: 1, pattern: GROUP_NAME_PATTERN }),
+    direction: Direction,
+    // Neither list has a limit: a group can be attached to every server of the project and hold any number of rules.
+    // The spec shows both whole in the group, so they are not bounded here (see .spectral.yaml).
+    servers: Type.Array(ServerId, { description: 'Ids of the servers the group is attached to' }),
+    rules: Type.Array(FirewallRuleSchema, { description: 'Lowest priority first, ties by id' }),
+    created_at: Timestamp(),
+  },
+  { title: 'FirewallGroup' },
+);
 
-export const CreateGroupBody = Type.Object({ name: GroupName, direction: Direction });
+export const CreateGroupBody = Type.Object({ name: GroupName, direction: Direction }, { title: 'FirewallGroupCreateRequest' });
 
 // A whole group sent back is a rename: fields other than name and direction
 // are ignored, so they are not described here and not checked.
-export const UpdateGroupBody = Type.Object({
-  name: Type.Optional(GroupName),
-  direction: Type.Optional(Text(20, { description: "Ignored when it is the group's direction; any other value is refused" })),
-});
+export const UpdateGroupBody = Type.Object(
+  {
+    name: Type.Optional(GroupName),
+    direction: Type.Optional(Text(20, { description: "Ignored when it is the group's direction; any other value is refused" })),
+  },
+  { title: 'FirewallGroupUpdateRequest' },
+);
 
-export const CreateRuleBody = Type.Object({
-  protocol: Protocol,
-  port_min: Type.Optional(PortMin),
-  port_max: Type.Optional(PortMax),
-  source_cidr: Type.Optional(SourceCidr),
-  destination_cidr: Type.Optional(DestinationCidr),
-  priority: Type.Optional(Priority),
-  comment: Type.Optional(Comment),
-});
+export const CreateRuleBody = Type.Object(
+  {
+    protocol: Protocol,
+    port_min: Type.Optional(PortMin),
+    port_max: Type.Optional(PortMax),
+    source_cidr: Type.Optional(SourceCidr),
+    destination_cidr: Type.Optional(DestinationCidr),
+    priority: Type.Optional(Priority),
+    comment: Type.Optional(Comment),
+  },
+  { title: 'FirewallRuleCreateRequest' },
+);
 
-export const UpdateRuleBody = Type.Object({
-  protocol: Type.Optional(Protocol),
-  port_min: Type.Optional(PortMin),
-  port_max: Type.Optional(PortMax),
-  source_cidr: Type.Optional(SourceCidr),
-  destination_cidr: Type.Optional(DestinationCidr),
-  priority: Type.Optional(Priority),
-  comment: Type.Optional(Comment),
-});
+export const UpdateRuleBody = Type.Object(
+  {
+    protocol: Type.Optional(Protocol),
+    port_min: Type.Optional(PortMin),
+    port_max: Type.Optional(PortMax),
+    source_cidr: Type.Optional(SourceCidr),
+    destination_cidr: Type.Optional(DestinationCidr),
+    priority: Type.Optional(Priority),
+    comment: Type.Optional(Comment),
+  },
+  { title: 'FirewallRuleUpdateRequest' },
+);
 
-export const ServerGroupsBody = Type.Object({
-  firewall_groups: List(Id(), MAX_SERVER_FIREWALL_GROUPS, {
-    description: "The project's groups to attach; replaces the current set, [] detaches all, an id given twice counts once",
-  }),
-});
+export const ServerGroupsBody = Type.Object(
+  {
+    firewall_groups: List(Id(), MAX_SERVER_FIREWALL_GROUPS, {
+      description: "The project's groups to attach; replaces the current set, [] detaches all, an id given twice counts once",
+    }),
+  },
+  { title: 'ServerFirewallGroupsRequest' },
+);
 
-export const ServerGroupsSchema = Type.Object({
-  firewall_groups: List(Id(), MAX_SERVER_FIREWALL_GROUPS, { description: 'Ids of the attached groups, ascending' }),
-});
+export const ServerGroupsSchema = Type.Object(
+  {
+    firewall_groups: List(Id(), MAX_SERVER_FIREWALL_GROUPS, { description: 'Ids of the attached groups, ascending' }),
+  },
+  { title: 'ServerFirewallGroups' },
+);
 
 export type FirewallGroup = Static<typeof FirewallGroupSchema>;
 export type CreateGroupInput = Static<typeof CreateGroupBody>;

@@ -12,27 +12,33 @@ const MAX_ORDER_WARNINGS = 10;
 const PROMO_CODE_MAX_LENGTH = 50;
 const IPv4Additional = Int32(0, MAX_IPV4_ADDITIONAL, { description: 'Number of IPv4 addresses added to the first' });
 
-export const OrderServerBody = Type.Object({
-  hostname: Hostname,
-  product_id: CatalogueId(),
-  location: Text(32, { minLength: 1 }),
-  billing_cycle: Type.Optional(Text(20, { minLength: 1 })),
-  image: Type.Optional(Text(64, { minLength: 1 })),
-  snapshot_id: Type.Optional(Id()),
-  ssh_keys: Type.Optional(SshKeyIds()),
-  ipv4_additional: Type.Optional(IPv4Additional),
-  ipv6: Type.Optional(Type.Boolean()),
-  private_network: Type.Optional(Type.Boolean()),
-  promo_code: Type.Optional(Nullable(Text(PROMO_CODE_MAX_LENGTH, { minLength: 1 }))),
-  user_data: Type.Optional(Nullable(Text(65536, { description: 'Unavailable: sending it answers 400 feature_unavailable' }))),
-});
+export const OrderServerBody = Type.Object(
+  {
+    hostname: Hostname,
+    product_id: CatalogueId(),
+    location: Text(32, { minLength: 1 }),
+    billing_cycle: Type.Optional(Text(20, { minLength: 1 })),
+    image: Type.Optional(Text(64, { minLength: 1 })),
+    snapshot_id: Type.Optional(Id()),
+    ssh_keys: Type.Optional(SshKeyIds()),
+    ipv4_additional: Type.Optional(IPv4Additional),
+    ipv6: Type.Optional(Type.Boolean()),
+    private_network: Type.Optional(Type.Boolean()),
+    promo_code: Type.Optional(Nullable(Text(PROMO_CODE_MAX_LENGTH, { minLength: 1 }))),
+    user_data: Type.Optional(Nullable(Text(65536, { description: 'Unavailable: sending it answers 400 feature_unavailable' }))),
+  },
+  { title: 'ServerOrderRequest' },
+);
 
-export const UpgradeBody = Type.Object({
-  product_id: CatalogueId(),
-  upgrade_disk: Type.Optional(Type.Boolean()),
-});
+export const UpgradeBody = Type.Object(
+  {
+    product_id: CatalogueId(),
+    upgrade_disk: Type.Optional(Type.Boolean()),
+  },
+  { title: 'UpgradeOrderRequest' },
+);
 
-export const BandwidthBody = Type.Object({ size_gb: BandwidthSize() });
+export const BandwidthBody = Type.Object({ size_gb: BandwidthSize() }, { title: 'BandwidthOrderRequest' });
 
 /** What was ordered, as recorded: a server order's fields, an upgrade's or a bandwidth order's. */
 const OrderRequestSchema = Type.Object(
@@ -55,10 +61,8 @@ const OrderRequestSchema = Type.Object(
   { description: 'What was ordered' },
 );
 
-export const OrderSchema = Type.Object({
-  id: Id(),
-  type: Type.Union([Type.Literal('server'), Type.Literal('upgrade'), Type.Literal('bandwidth')]),
-  status: Type.Union([
+const OrderStatus = Type.Union(
+  [
     Type.Literal('submitting'),
     Type.Literal('awaiting_payment'),
     Type.Literal('provisioning'),
@@ -66,31 +70,47 @@ export const OrderSchema = Type.Object({
     Type.Literal('cancelled'),
     Type.Literal('failed'),
     Type.Literal('unknown'),
-  ]),
-  server_id: Nullable(ServerId),
-  request: OrderRequestSchema,
-  invoice: Nullable(
-    Type.Object({
-      id: Id(),
-      status: Text(12, { description: 'As billing reports it, such as `unpaid`, `paid`, `cancelled`' }),
-      total: Money(),
-      currency: Currency(),
-      url: Link({ description: 'Where the invoice is paid in the console' }),
-    }),
-  ),
-  warnings: List(Text(1000), MAX_ORDER_WARNINGS),
-  created_at: Timestamp(),
-  updated_at: Timestamp(),
-});
+  ],
+  { title: 'OrderStatus' },
+);
+
+export const OrderSchema = Type.Object(
+  {
+    id: Id(),
+    type: Type.Union([Type.Literal('server'), Type.Literal('upgrade'), Type.Literal('bandwidth')]),
+    status: OrderStatus,
+    server_id: Nullable(ServerId),
+    request: OrderRequestSchema,
+    invoice: Nullable(
+      Type.Object(
+        {
+          id: Id(),
+          status: Text(12, { description: 'As billing reports it, such as `unpaid`, `paid`, `cancelled`' }),
+          total: Money(),
+          currency: Currency(),
+          url: Link({ description: 'Where the invoice is paid in the console' }),
+        },
+        { title: 'OrderInvoice' },
+      ),
+    ),
+    warnings: List(Text(1000), MAX_ORDER_WARNINGS),
+    created_at: Timestamp(),
+    updated_at: Timestamp(),
+  },
+  { title: 'Order' },
+);
 
 export const OrderListSchema = List(OrderSchema, MAX_LISTED_ORDERS, { description: `Newest first, each as last recorded; the ${MAX_LISTED_ORDERS} newest` });
 
-export const UpgradeOptionSchema = Type.Object({
-  product_id: CatalogueId(),
-  name: Label(100),
-  prices: PriceTable,
-  currency: Currency(),
-});
+export const UpgradeOptionSchema = Type.Object(
+  {
+    product_id: CatalogueId(),
+    name: Label(100),
+    prices: PriceTable,
+    currency: Currency(),
+  },
+  { title: 'UpgradeOption' },
+);
 export const UpgradeOptionListSchema = List(UpgradeOptionSchema, MAX_UPGRADES);
 
 export const OrderParams = Type.Object({ project_slug: SlugParam, order_id: Id() });

@@ -10,24 +10,30 @@ export const ProjectParams = Type.Object({ project_slug: SlugParam });
 export const ProjectName = (options: { description?: string } = {}) => Text(100, { minLength: 1, pattern: '\\S', ...options });
 const Name = ProjectName({ description: '1–100 characters, not only spaces' });
 
-export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')]);
+export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')], { title: 'ProjectRole' });
 
-export const ProjectSchema = Type.Object({
-  slug: ProjectSlug(),
-  name: ProjectName(),
-  role: Role,
-  status: Type.Union([Type.Literal('setting_up'), Type.Literal('ready'), Type.Literal('deleting')], {
-    description: 'setting_up until the provisioning system confirms the project',
-  }),
-  created_at: Timestamp(),
-});
+export const ProjectSchema = Type.Object(
+  {
+    slug: ProjectSlug(),
+    name: ProjectName(),
+    role: Role,
+    status: Type.Union([Type.Literal('setting_up'), Type.Literal('ready'), Type.Literal('deleting')], {
+      description: 'setting_up until the provisioning system confirms the project',
+    }),
+    created_at: Timestamp(),
+  },
+  { title: 'Project' },
+);
 
-export const CreateProjectBody = Type.Object({
-  name: Name,
-  slug: Type.Optional(SlugParam),
-});
-export const ReplaceProjectBody = Type.Object({ name: Name });
-export const UpdateProjectBody = Type.Object({ name: Type.Optional(Name) });
+export const CreateProjectBody = Type.Object(
+  {
+    name: Name,
+    slug: Type.Optional(SlugParam),
+  },
+  { title: 'ProjectCreateRequest' },
+);
+export const ReplaceProjectBody = Type.Object({ name: Name }, { title: 'ProjectReplaceRequest' });
+export const UpdateProjectBody = Type.Object({ name: Type.Optional(Name) }, { title: 'ProjectUpdateRequest' });
 
 export type Project = Static<typeof ProjectSchema>;
 export type CreateProjectInput = Static<typeof CreateProjectBody>;

@@ -43,21 +43,24 @@ const Point = List(
 const Series = (description: string) =>
   Type.Optional(Type.Object({ values: List(Point, MAX_POINTS, { description: 'Oldest first; a step without samples (the server was not running) has no point' }) }, { description }));
 
-export const ServerMetricsSchema = Type.Object({
-  start: Timestamp(),
-  end: Timestamp(),
-  step: Int32(1, MAX_RANGE_SECONDS, { description: 'Seconds each point covers' }),
-  time_series: Type.Object(
-    {
-      cpu: Series('CPU use in percent of the plan’s vCPUs (0–100); with `type` cpu'),
-      'disk.bytes.read': Series('Bytes read from the server’s disks per second; with `type` disk'),
-      'disk.bytes.write': Series('Bytes written to the server’s disks per second; with `type` disk'),
-      'network.bytes.in': Series('Bytes received per second, over all its interfaces; with `type` network'),
-      'network.bytes.out': Series('Bytes sent per second, over all its interfaces; with `type` network'),
-    },
-    { description: 'One series per metric of the types asked for' },
-  ),
-});
+export const ServerMetricsSchema = Type.Object(
+  {
+    start: Timestamp(),
+    end: Timestamp(),
+    step: Int32(1, MAX_RANGE_SECONDS, { description: 'Seconds each point covers' }),
+    time_series: Type.Object(
+      {
+        cpu: Series('CPU use in percent of the plan’s vCPUs (0–100); with `type` cpu'),
+        'disk.bytes.read': Series('Bytes read from the server’s disks per second; with `type` disk'),
+        'disk.bytes.write': Series('Bytes written to the server’s disks per second; with `type` disk'),
+        'network.bytes.in': Series('Bytes received per second, over all its interfaces; with `type` network'),
+        'network.bytes.out': Series('Bytes sent per second, over all its interfaces; with `type` network'),
+      },
+      { description: 'One series per metric of the types asked for' },
+    ),
+  },
+  { title: 'ServerMetrics' },
+);
 
 export type ServerMetricsRequest = Static<typeof ServerMetricsQuery>;
 export type ServerMetrics = Static<typeof ServerMetricsSchema>;

@@ -56,9 +56,10 @@ export function recurringAmount(catalogue: Catalogue, placement: CheckedPlacemen
 export function checkPlacement(catalogue: Catalogue, request: PlacementRequest, options: { requireStock: boolean }): CheckedPlacement {
   const product = catalogue.products.find((candidate) => candidate.id === request.product_id);
   if (!product) throw validationError('product_id', 'is not a product of the catalogue');
-  const stock = product.locations.find((entry) => entry.code === request.location);
   const location = catalogue.locations.find((entry) => entry.code === request.location);
-  if (!stock || !location) throw validationError('location', 'the product is not offered in this location');
+  if (!location) throw validationError('location', `is not a location of the catalogue (there are: ${catalogue.locations.map((entry) => entry.code).join(', ')})`);
+  const stock = product.locations.find((entry) => entry.code === request.location);
+  if (!stock) throw validationError('location', 'the product is not offered in this location');
   if (options.requireStock && !stock.in_stock) throw validationError('location', 'the product is out of stock in this location');
   if (!location.ipv4_pool) throw validationError('location', 'this location has no addresses to give out');
   if (!request.snapshot && !product.images.includes(request.image)) throw validationError('image', 'the product does not offer this image');

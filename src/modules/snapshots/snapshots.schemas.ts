@@ -11,13 +11,16 @@ export const SnapshotParams = Type.Object({
   snapshot_id: Id(),
 });
 
-export const SnapshotSchema = Type.Object({
-  id: Id(),
-  name: SnapshotName,
-  server_id: Nullable(ServerId, { description: 'The server it was taken of, or null when that is not recorded' }),
-  status: Type.Union([Type.Literal('creating'), Type.Literal('completed'), Type.Literal('failed')]),
-  size_gb: Nullable(Count({ description: 'Known once the snapshot is completed' })),
-  created_at: Timestamp(),
-});
+export const SnapshotSchema = Type.Object(
+  {
+    id: Id(),
+    name: SnapshotName,
+    server_id: Nullable(ServerId, { description: 'The server it was taken of, or null when that is not recorded' }),
+    status: Type.Union([Type.Literal('creating'), Type.Literal('completed'), Type.Literal('failed')]),
+    size_gb: Nullable(Count({ description: 'Known once the snapshot is completed' })),
+    created_at: Timestamp(),
+  },
+  { title: 'Snapshot' },
+);
 
 export type Snapshot = Static<typeof SnapshotSchema>;

@@ -50,20 +50,26 @@ export const WebhookWithSecretSchema = Type.Object(
   { title: 'WebhookWithSecret' },
 );
 
-export const CreateWebhookBody = Type.Object({
-  url: Url,
-  event_types: Type.Optional(EventTypes),
-  description: Type.Optional(Description),
-});
+export const CreateWebhookBody = Type.Object(
+  {
+    url: Url,
+    event_types: Type.Optional(EventTypes),
+    description: Type.Optional(Description),
+  },
+  { title: 'WebhookCreateRequest' },
+);
 
-export const UpdateWebhookBody = Type.Object({
-  url: Type.Optional(Url),
-  event_types: Type.Optional(EventTypes),
-  description: Type.Optional(Description),
-  enabled: Type.Optional(
-    Type.Boolean({ description: 'false turns deliveries off; true turns them on again, from the next event (events in between are in the event log), and clears `failing_since` and `disabled_reason`' }),
-  ),
-});
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    event_types: Type.Optional(EventTypes),
+    description: Type.Optional(Description),
+    enabled: Type.Optional(
+      Type.Boolean({ description: 'false turns deliveries off; true turns them on again, from the next event (events in between are in the event log), and clears `failing_since` and `disabled_reason`' }),
+    ),
+  },
+  { title: 'WebhookUpdateRequest' },
+);
 
 export const AttemptSchema = Type.Object(
   {
