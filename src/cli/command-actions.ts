@@ -41,6 +41,23 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
+/** What a command that talks to the service does before anything else. */
+export function beginClientCommand(): void {
+  // fetch parses HTTP with a WebAssembly module that V8 recompiles in the background for speed once it has run;
+  // a process that ends waits about 100 ms for that compile, which a command making a few requests never uses.
+  setFlagsFromString('--liftoff-only');
+}
+
+/**
+ * Ends the process once its output is out: nothing left running (a keep-alive
+ * connection, a timer, an abandoned request) may keep it, as each tenth of a
+ * second is paid on every command, in every `xargs` loop and on every Tab.
+ */
+export async function endClientCommand(): Promise<never> {
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit();
+}
+
 /**
  * A commander action that imports `load()` when the command runs and calls
  * the handler `pick` chooses from it. Failures are reported (and the exit
@@ -48,9 +65,7 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
  */
 export function lazyAction<Module>(load: () => Promise<Module>, pick: (module: Module) => Handler) {
   return async (...received: unknown[]): Promise<void> => {
-    // fetch parses HTTP with a WebAssembly module that V8 recompiles in the background for speed once it has run;
-    // a process that ends waits about 100 ms for that compile, which a command making a few requests never uses.
-    setFlagsFromString('--liftoff-only');
+    beginClientCommand();
     const command = received.at(-1) as Command;
     let program = command;
     while (program.parent) program = program.parent;
@@ -62,9 +77,6 @@ export function lazyAction<Module>(load: () => Promise<Module>, pick: (module: M
     const invocation: Invocation = { args: [...command.args], options: command.opts(), globals: command.optsWithGlobals<GlobalOptions>(), globalSources, spelling };
     const [{ runHandler }, module] = await Promise.all([import('./run-handler.ts'), load()]);
     await runHandler(pick(module), invocation);
-    // The command is done once its output is out: nothing left running (a keep-alive connection, a timer) may keep
-    // it, as each tenth of a second is paid on every command and again in every `xargs` loop.
-    await Promise.all([drained(process.stdout), drained(process.stderr)]);
-    process.exit();
+    await endClientCommand();
   };
 }

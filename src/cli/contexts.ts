@@ -59,6 +59,21 @@ export function writeContextFile(file: ContextFile): void {
   renameSync(temporary, path);
 }
 
+/** A context name that is not in the file: what there is, and how to make it. */
+export function unknownContext(name: string, file: ContextFile): UsageError {
+  const known = Object.keys(file.contexts);
+  return new UsageError(`no context named "${name}"${known.length ? ` (there are: ${known.join(', ')})` : ''}; create it with: cloudplane context create ${name} --url URL --token-stdin`);
+}
+
+/** The context `named` (--context / CLOUDPLANE_CONTEXT), else the current one; null when neither names one. */
+export function chooseContext(file: ContextFile, named: string | undefined): { name: string; context: StoredContext } | null {
+  const name = named ?? file.current;
+  if (!name) return null;
+  const context = file.contexts[name];
+  if (!context) throw unknownContext(name, file);
+  return { name, context };
+}
+
 export function checkContextName(name: string): void {
   if (!CONTEXT_NAME.test(name)) throw new UsageError(`context name "${name}": use 1 to 64 letters, digits, dots, underscores and hyphens, starting with a letter or digit`);
 }

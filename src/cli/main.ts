@@ -6,7 +6,7 @@
 // and a user command imports its handler, the client, cli-table3 and ora when
 // it runs (command-actions.ts). Neither pays for the other.
 import { Command, CommanderError, Option } from 'commander';
-import { lazyAction } from './command-actions.ts';
+import { beginClientCommand, endClientCommand, lazyAction } from './command-actions.ts';
 import { registerActivityCommands } from './commands/activity.ts';
 import { registerCatalogueCommands } from './commands/catalogue.ts';
 import { registerContextCommands } from './commands/contexts.ts';
@@ -98,8 +98,10 @@ function buildProgram(): Command {
     .argument('<kind>')
     .argument('[prefix]')
     .action(async (kind: string, prefix: string | undefined, _options: unknown, command: Command) => {
+      beginClientCommand();
       const { printCandidates } = await import('./handlers/completion.ts');
       await printCandidates(kind, prefix ?? '', command);
+      await endClientCommand();
     });
   return program;
 }

@@ -12,7 +12,7 @@
 //     ids, since only an id says which one was meant;
 //   - no match fails like a 404 (exit 1, "(not_found)"), with "did you mean"
 //     when a name is a typo or two away.
-import { CloudplaneError, type CloudplaneClient, type FirewallGroup, type Server, type ServerSummary, type Snapshot, type SshKey } from '../client/index.ts';
+import { CloudplaneError, type CloudplaneClient, type CurrentUser, type FirewallGroup, type Server, type ServerSummary, type Snapshot, type SshKey } from '../client/index.ts';
 import { CommandFailed, UsageError } from './failures.ts';
 
 /**
@@ -57,13 +57,29 @@ export function looksLikeProjectSlug(value: string): boolean {
   return PROJECT_SLUG.test(value);
 }
 
-/** The answer of a GET by id, or null when there is no such thing (404); other failures are the command's. */
-async function unlessNotFound<T>(read: Promise<T>): Promise<T | null> {
+/** Nothing has the name (or id) typed: exit 1, with the closest names. */
+class NameNotFound extends CommandFailed {}
+
+/**
+ * Read by id when the value can be one; when nothing has that id, look it up
+ * as a name. When neither finds anything, the answer is the id's own 404, so
+ * that a script reading the problem (`-o json`) gets the API's, as before
+ * names were looked up; a value that cannot be an id gets the name's error,
+ * with its "did you mean".
+ */
+async function byIdElseName<T>(canBeId: boolean, readById: () => Promise<T>, byName: () => Promise<T>): Promise<T> {
+  if (!canBeId) return byName();
+  let missing: CloudplaneError;
   try {
-    return await read;
+    return await readById();
   } catch (error) {
-    if (error instanceof CloudplaneError && error.status === 404) return null;
-    throw error;
+    if (!(error instanceof CloudplaneError && error.status === 404)) throw error;
+    missing = error;
+  }
+  try {
+    return await byName();
+  } catch (error) {
+    throw error instanceof NameNotFound ? missing : error;
   }
 }
 
@@ -98,13 +114,13 @@ export function closeNames(typed: string, names: readonly string[]): string[] {
   return scored.filter((entry) => entry.distance === closest).map((entry) => entry.name);
 }
 
-function notFound(kind: Kind, typed: string, names: readonly string[]): CommandFailed {
+function notFound(kind: Kind, typed: string, names: readonly string[]): NameNotFound {
   const suggestions = closeNames(typed, names).slice(0, 3);
   const hint = suggestions.length
     ? `did you mean ${suggestions.slice(0, -1).join(', ')}${suggestions.length > 1 ? ' or ' : ''}${suggestions.at(-1)}?`
     : `${kind.listCommand} shows them`;
   // The first line reads like the API's own 404 (detail, then the code), which scripts already look for.
-  return new CommandFailed(`error: no ${kind.one} has the ${kind.idWord} or ${kind.nameWord} "${typed}" (not_found)\nhint: ${hint}`);
+  return new NameNotFound(`error: no ${kind.one} has the ${kind.idWord} or ${kind.nameWord} "${typed}" (not_found)\nhint: ${hint}`);
 }
 
 /**
@@ -153,12 +169,12 @@ async function serverByHostname(session: NameLookup, project: string, hostname: 
 }
 
 /** A server by its id (one GET) or its hostname (the list). */
-export async function resolveServer(session: NameLookup, project: string, nameOrId: string): Promise<ServerSummary> {
-  if (looksLikeServerId(nameOrId)) {
-    const server = await unlessNotFound(readServerById(session, project, nameOrId));
-    if (server) return summaryOf(server);
-  }
-  return serverByHostname(session, project, nameOrId);
+export function resolveServer(session: NameLookup, project: string, nameOrId: string): Promise<ServerSummary> {
+  return byIdElseName(
+    looksLikeServerId(nameOrId),
+    async () => summaryOf(await readServerById(session, project, nameOrId)),
+    () => serverByHostname(session, project, nameOrId),
+  );
 }
 
 export async function resolveServerId(session: NameLookup, project: string, nameOrId: string): Promise<string> {
@@ -166,12 +182,12 @@ export async function resolveServerId(session: NameLookup, project: string, name
 }
 
 /** The whole server record, for commands that read it anyway: by id that is the one GET they made before. */
-export async function readNamedServer(session: NameLookup, project: string, nameOrId: string): Promise<Server> {
-  if (looksLikeServerId(nameOrId)) {
-    const server = await unlessNotFound(readServerById(session, project, nameOrId));
-    if (server) return server;
-  }
-  return readServerById(session, project, (await serverByHostname(session, project, nameOrId)).id);
+export function readNamedServer(session: NameLookup, project: string, nameOrId: string): Promise<Server> {
+  return byIdElseName(
+    looksLikeServerId(nameOrId),
+    () => readServerById(session, project, nameOrId),
+    async () => readServerById(session, project, (await serverByHostname(session, project, nameOrId)).id),
+  );
 }
 
 // ---- firewall groups, SSH keys, snapshots ------------------------------------
@@ -183,11 +199,11 @@ async function resolveNumbered<Item extends { id: number; name: string | null }>
   readById: (id: number) => Promise<Item>,
   listAll: () => Promise<Item[]>,
 ): Promise<Item> {
-  if (NUMERIC_ID.test(nameOrId)) {
-    const item = await unlessNotFound(readById(Number(nameOrId)));
-    if (item) return item;
-  }
-  return pickOne(kind, nameOrId, await listAll(), (item) => item.id, (item) => item.name);
+  return byIdElseName(
+    NUMERIC_ID.test(nameOrId),
+    () => readById(Number(nameOrId)),
+    async () => pickOne(kind, nameOrId, await listAll(), (item) => item.id, (item) => item.name),
+  );
 }
 
 /** Several at once (`set-firewall-groups a b c`, `--ssh-key a --ssh-key b`): one walk of the list for all of them. */
@@ -257,6 +273,10 @@ export async function resolveSnapshotId(session: NameLookup, project: string, na
  * key reaches with both, so this is one call and no pages.
  */
 export async function resolveProjectSlug(session: NameLookup, slugOrName: string): Promise<string> {
-  const me = await session.client.call(session.client.raw.GET('/me/'));
-  return pickOne(PROJECT, slugOrName, me.projects, (project) => project.slug, (project) => project.name).slug;
+  return projectAmong((await session.client.call(session.client.raw.GET('/me/'))).projects, slugOrName);
+}
+
+/** The slug of the project `slugOrName` names among those a key reaches (`GET /me/`'s list). */
+export function projectAmong(projects: CurrentUser['projects'], slugOrName: string): string {
+  return pickOne(PROJECT, slugOrName, projects, (project) => project.slug, (project) => project.name).slug;
 }

@@ -78,14 +78,15 @@ export async function preparePrinting(format: OutputFormat): Promise<void> {
 }
 
 /**
- * `value` as one YAML document. Written as YAML 1.1 so that readers of
- * either version (PyYAML and older yq read 1.1) get the same strings back:
- * yes, on, dates and numbers held as strings are quoted. Repeated objects are
- * written out again rather than as anchors, as JSON would.
+ * `value` as one YAML document that readers of either version read back as
+ * the same strings (yq 4 and js-yaml read 1.2, PyYAML 1.1): any string that
+ * either would take for something else is quoted (`yes`, `on`, `0o17`, `1e3`,
+ * dates). Repeated objects are written out again rather than as anchors, as
+ * JSON would.
  */
 export function yamlText(value: unknown): string {
   if (!yaml) throw new Error('preparePrinting() must load the YAML writer before YAML is printed');
-  return yaml.stringify(value, { version: '1.1', aliasDuplicateObjects: false, lineWidth: 0 }).trimEnd();
+  return yaml.stringify(value, { version: '1.2', compat: 'yaml-1.1', aliasDuplicateObjects: false, lineWidth: 0 }).trimEnd();
 }
 
 /** The API's data as it is, in the structured format asked for (json or yaml). */

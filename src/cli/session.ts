@@ -9,7 +9,7 @@
 //                then the only project the key reaches
 import { createClient, type CloudplaneClient, type RetryEvent, type RetryOptions } from '../client/index.ts';
 import type { GlobalOptions } from './command-actions.ts';
-import { apiRoot, readContextFile, type StoredContext } from './contexts.ts';
+import { apiRoot, chooseContext, readContextFile, type StoredContext } from './contexts.ts';
 import { UsageError } from './failures.ts';
 import { looksLikeProjectSlug, resolveProjectSlug } from './names.ts';
 import { outputFormat, type OutputFormat } from './output-format.ts';
@@ -38,15 +38,7 @@ export function describeRetry(event: RetryEvent): string {
 }
 
 function chosenContext(globals: GlobalOptions): { name: string; context: StoredContext } | null {
-  const file = readContextFile();
-  const name = globals.context ?? file.current;
-  if (!name) return null;
-  const context = file.contexts[name];
-  if (!context) {
-    const known = Object.keys(file.contexts);
-    throw new UsageError(`no context named "${name}"${known.length ? ` (there are: ${known.join(', ')})` : ''}; create it with: cloudplane context create ${name} --url URL --token-stdin`);
-  }
-  return { name, context };
+  return chooseContext(readContextFile(), globals.context);
 }
 
 /** What a caller that cannot wait (shell completion) changes about the session; by default nothing. */
@@ -74,7 +66,9 @@ const RETRY_TIMEOUT_MS = 45_000;
 
 function retryBounds(globals: GlobalOptions, options: SessionOptions): RetryOptions {
   if (options.noRetry || globals.retry === false) return { maxAttempts: 1 };
-  return { maxElapsedMs: globals.retryTimeout ?? RETRY_TIMEOUT_MS };
+  // A bound the user chose is a bound in time alone: `--retry-timeout 10m` rides out an outage however many attempts it takes.
+  if (globals.retryTimeout !== undefined) return { maxElapsedMs: globals.retryTimeout, maxAttempts: Number.MAX_SAFE_INTEGER };
+  return { maxElapsedMs: RETRY_TIMEOUT_MS };
 }
 
 /** The service's URL the commands would use (CLOUDPLANE_URL, then the context's), without needing a key: for `version`. */

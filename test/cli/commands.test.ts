@@ -111,6 +111,10 @@ describe('user commands against a running service', () => {
     assertExit(missing, 1, 'a server that does not exist');
     assert.match(missing.stderr, /^error: .+ \(not_found\)$/m);
     assert.equal(missing.stdout, '');
+    // An id that names nothing (tried as a hostname too) answers as the API did: its problem, on stdout with -o json.
+    const missingJson = await cli('servers', 'describe', '0000000000000000', '-o', 'json');
+    assertExit(missingJson, 1, 'a server that does not exist, -o json');
+    assert.equal(JSON.parse(missingJson.stdout).code, 'not_found');
 
     const invalid = await cli('servers', 'rename', serverId, 'not_a_hostname!');
     assertExit(invalid, 1, 'a hostname the API refuses');

@@ -41,7 +41,7 @@ function runShell(command: string, args: string[], env: NodeJS.ProcessEnv): Prom
       child.kill('SIGKILL');
       reject(new Error(`${command} ${args.join(' ')} did not finish within ${SHELL_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, SHELL_TIMEOUT_MS);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr, elapsedMs: performance.now() - started });
     });

@@ -60,7 +60,7 @@ export function runCli(configDirectory: string, args: string[], options: CliOpti
       child.kill('SIGKILL');
       reject(new Error(`cloudplane ${args.join(' ')} did not finish within ${COMMAND_TIMEOUT_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
     }, COMMAND_TIMEOUT_MS);
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
@@ -85,7 +85,7 @@ export function startCli(configDirectory: string, args: string[], options: CliOp
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     stdout: () => stdout,
     stderr: () => stderr,

@@ -30,7 +30,7 @@ function runPipeline(configDirectory: string, pipeline: string): Promise<CliResu
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
 const lines = (text: string) => text.split('\n').filter((line) => line !== '');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { UsageError } from '../../src/cli/failures.ts';
 import { outputFormat } from '../../src/cli/output-format.ts';
-import { cellText, fitColumns, namedColumns, renderTable } from '../../src/cli/output.ts';
+import { cellText, fitColumns, namedColumns, preparePrinting, renderTable, yamlText } from '../../src/cli/output.ts';
 
 const HEADERS = ['ID', 'HOSTNAME', 'STATUS', 'LOCATION', 'PLAN'];
 const ROWS = [['3f9c2a1b7d4e8f60', 'a-rather-long-hostname.example.com', 'running', 'fsn1', 'CX22']];
@@ -54,4 +54,14 @@ test('columns are named by header or field, in any case, with _ - or a space ali
   const names = (column: { header: string; field?: string }) => [column.header, ...(column.field ? [column.field] : [])];
   assert.deepEqual(namedColumns(['IPV4_PRIMARY', 'Display-Name', 'id'], columns, names), [columns[2], columns[1], columns[0]]);
   assert.throws(() => namedColumns(['flavour'], columns, names), { message: 'unknown column "flavour" (the columns are: id, display_name, ipv4)' });
+});
+
+test('yaml: strings that YAML 1.1 or 1.2 would read as something else are quoted, so both read them back as strings', async () => {
+  await preparePrinting({ kind: 'yaml', header: true, quiet: false });
+  const record = { hostname: '0o17', octal: '010', flag: 'yes', switch: 'on', exponent: '1e3', date: '2026-01-01', empty: '', plain: 'web-1' };
+  const text = yamlText(record);
+  const { parse } = await import('yaml');
+  assert.deepEqual(parse(text, { version: '1.2' }), record, text);
+  assert.deepEqual(parse(text, { version: '1.1' }), record, text);
+  assert.match(text, /^plain: web-1$/m, 'a plain string stays plain');
 });

@@ -158,7 +158,7 @@ describe('version, ssh, reverse DNS and field errors against a running service',
       const keyFile = path.join(scratch, 'id_test');
       const result = await runCli(home.directory, ['servers', 'ssh', 'ssh-web-1', '-i', keyFile, '--', 'uname', '-a'], { env: sshEnv() });
       assertExit(result, SSH_EXIT_CODE, 'servers ssh exits with ssh\'s code');
-      assert.deepEqual(recordedArguments(), ['-l', 'root', '-i', keyFile, servers.ssh.ipv4, 'uname', '-a']);
+      assert.deepEqual(recordedArguments(), ['-l', 'root', '-i', keyFile, servers.ssh.ipv4, '--', 'uname', '-a']);
     });
 
     test('--user and --port are passed on; a server named by its id works too', async () => {
@@ -231,7 +231,7 @@ describe('version, ssh, reverse DNS and field errors against a running service',
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     // A pipeline that hangs is killed, so that the suite still ends.
     const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
     clearTimeout(timer);
     const result: CliResult = { code, stdout, stderr };
     assertExit(result, 0, 'the pipeline');

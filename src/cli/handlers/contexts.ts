@@ -2,9 +2,10 @@
 // config file only (mode 0600) and never printed.
 import { readFileSync } from 'node:fs';
 import type { Invocation } from '../command-actions.ts';
-import { apiRoot, checkContextName, configFilePath, readContextFile, writeContextFile, type ContextFile } from '../contexts.ts';
+import { apiRoot, checkContextName, chooseContext, configFilePath, readContextFile, unknownContext, writeContextFile, type ContextFile, type StoredContext } from '../contexts.ts';
 import { CloudplaneConnectionError, createClient, type CurrentUser } from '../../client/index.ts';
 import { CommandFailed, UsageError } from '../failures.ts';
+import { projectAmong } from '../names.ts';
 import { outputFormat } from '../output-format.ts';
 import { preparePrinting, printList, printRecord } from '../output.ts';
 
@@ -36,17 +37,6 @@ async function checkKey(url: string, token: string): Promise<CurrentUser> {
   }
 }
 
-/** The slug of the project `named` (a slug or a name) among those the key reaches, or a usage error listing them. */
-function reachedProject(me: CurrentUser, named: string): string {
-  const bySlug = me.projects.find((project) => project.slug === named);
-  if (bySlug) return bySlug.slug;
-  const byName = me.projects.filter((project) => project.name === named);
-  if (byName.length > 1) throw new UsageError(`${byName.length} projects are named "${named}" (${byName.map((project) => project.slug).join(', ')}): name one by slug`);
-  if (byName[0]) return byName[0].slug;
-  const slugs = me.projects.map((project) => project.slug);
-  throw new UsageError(`the key does not reach a project "${named}"${slugs.length ? ` (it reaches: ${slugs.join(', ')})` : ' (it reaches none yet)'}`);
-}
-
 /** What to say when the key reaches several projects and the context names none. */
 function projectAdvice(me: CurrentUser, project: string | undefined, contextName: string): string {
   if (project || me.projects.length < 2) return '';
@@ -61,7 +51,7 @@ export async function createContext({ args: [name], options, globals, globalSour
   // Only a --project typed on this command line is stored: one from CLOUDPLANE_PROJECT is this shell's, not the context's.
   const named = globalSources.project === 'cli' ? globals.project : undefined;
   const me = check === false ? null : await checkKey(url, token);
-  const project = me && named ? reachedProject(me, named) : named;
+  const project = me && named ? projectAmong(me.projects, named) : named;
   const file = readContextFile();
   const replaced = name! in file.contexts;
   file.contexts[name!] = { url: url.replace(/\/+$/, ''), token, ...(project ? { project } : {}) };
@@ -73,18 +63,15 @@ export async function createContext({ args: [name], options, globals, globalSour
 }
 
 /** The context a command about contexts means: --context, else the current one. */
-function namedOrCurrent(globals: Invocation['globals'], file: ContextFile): string {
-  const name = globals.context ?? file.current;
-  if (!name) throw new UsageError('no context is current: name one with --context NAME, or make one current with cloudplane context use NAME');
-  if (!(name in file.contexts)) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
-  return name;
+function namedOrCurrent(globals: Invocation['globals'], file: ContextFile): { name: string; context: StoredContext } {
+  const chosen = chooseContext(file, globals.context);
+  if (!chosen) throw new UsageError('no context is current: name one with --context NAME, or make one current with cloudplane context use NAME');
+  return chosen;
 }
 
 export async function showContext({ args: [asked], globals }: Invocation): Promise<void> {
   const file = readContextFile();
-  const name = asked ?? namedOrCurrent(globals, file);
-  const context = file.contexts[name];
-  if (!context) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
+  const { name, context } = namedOrCurrent({ ...globals, context: asked ?? globals.context }, file);
   const format = outputFormat(globals);
   await preparePrinting(format);
   // The key is never printed, not even in part: the record says only where it is kept.
@@ -104,10 +91,9 @@ export async function setContextProject({ args: [named], options, globals }: Inv
   if (!named && !none) throw new UsageError('name the project (its slug or name), or --none to forget the context\'s project');
   if (named && none) throw new UsageError('give a project or --none, not both');
   const file = readContextFile();
-  const name = namedOrCurrent(globals, file);
-  const context = file.contexts[name]!;
+  const { name, context } = namedOrCurrent(globals, file);
   let project: string | undefined;
-  if (named) project = check === false ? named : reachedProject(await checkKey(context.url, context.token), named);
+  if (named) project = check === false ? named : projectAmong((await checkKey(context.url, context.token)).projects, named);
   file.contexts[name] = { url: context.url, token: context.token, ...(project ? { project } : {}) };
   writeContextFile(file);
   process.stderr.write(project ? `context ${name} now works in project ${project}\n` : `context ${name} names no project now\n`);
@@ -115,7 +101,7 @@ export async function setContextProject({ args: [named], options, globals }: Inv
 
 export async function useContext({ args: [name] }: Invocation): Promise<void> {
   const file = readContextFile();
-  if (!(name! in file.contexts)) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
+  if (!(name! in file.contexts)) throw unknownContext(name!, file);
   file.current = name!;
   writeContextFile(file);
   process.stderr.write(`now using context ${name}\n`);
@@ -136,7 +122,7 @@ export async function listContexts({ globals }: Invocation): Promise<void> {
 
 export async function deleteContext({ args: [name] }: Invocation): Promise<void> {
   const file = readContextFile();
-  if (!(name! in file.contexts)) throw new UsageError(`no context named "${name}"; see cloudplane context list`);
+  if (!(name! in file.contexts)) throw unknownContext(name!, file);
   delete file.contexts[name!];
   if (file.current === name) file.current = null;
   writeContextFile(file);

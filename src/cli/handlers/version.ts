@@ -1,7 +1,8 @@
 // `cloudplane version` (and `--version`, which prints the first line only):
 // the command line's version, and the service's as its /healthz reports it.
-// The service is asked without a key, and a service that cannot be reached is
-// said plainly (exit 1): a version mismatch is usually what one is looking for.
+// The service is asked without a key; one that cannot be reached or answers
+// an error is said plainly (exit 1), one too old to report its version is
+// `unknown` (exit 0).
 import { CLOUDPLANE_VERSION } from '../../version.ts';
 import type { Invocation } from '../command-actions.ts';
 import { apiRoot } from '../contexts.ts';
@@ -32,8 +33,8 @@ async function askService(url: string): Promise<ServiceVersion> {
     const response = await fetch(address, { signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS) });
     const body = (await response.json().catch(() => ({}))) as { version?: unknown };
     if (!response.ok) return { url: root, version: null, error: `${address} answered ${response.status}` };
-    if (typeof body.version !== 'string') return { url: root, version: null, error: `${address} does not say which version the service is` };
-    return { url: root, version: body.version };
+    // A service older than the version field answers, just without it: that is an answer, not a failure.
+    return { url: root, version: typeof body.version === 'string' ? body.version : null };
   } catch (error) {
     return { url: root, version: null, error: `${address} did not answer (${(error as Error).message})` };
   }
@@ -47,7 +48,7 @@ export async function showVersion({ globals }: Invocation): Promise<void> {
   const record = { command_line: CLOUDPLANE_VERSION, service };
   printRecord(format, record, [
     ['Command line', CLOUDPLANE_VERSION],
-    ['Service', service ? (service.version ?? 'unknown') : '(no context or CLOUDPLANE_URL names one)'],
+    ['Service', service ? (service.version ?? (service.error ? 'not reached' : 'unknown (it does not report its version)')) : '(no context or CLOUDPLANE_URL names one)'],
     ...(service ? ([['Service URL', service.url]] as [string, unknown][]) : []),
   ]);
   if (service?.error) throw new CommandFailed(`error: ${service.error}`);
