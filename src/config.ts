@@ -1,5 +1,6 @@
 // Every environment variable cloudplane reads, parsed once at start.
 // A bad value stops the process with a message naming the variable.
+import { DURATION_UNITS, parseDuration } from './duration.ts';
 import { CRASH_POINTS, isCrashPointName, type CrashPointName } from './crash-points.ts';
 
 export interface Config {
@@ -125,14 +126,11 @@ function rdns(env: NodeJS.ProcessEnv): RdnsConfig {
   };
 }
 
-const DURATION_UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** `43200` (seconds), `30m`, `12h` or `1d`. */
 function duration(name: string, raw: string | undefined, fallbackMs: number): number {
   if (raw === undefined || raw === '') return fallbackMs;
-  const match = /^(\d+)([smhd]?)$/.exec(raw.trim());
-  const ms = match ? Number(match[1]) * DURATION_UNITS[match[2] || 's']! : NaN;
-  if (!Number.isSafeInteger(ms) || ms < 60_000 || ms > 30 * DURATION_UNITS.d!) {
+  const ms = parseDuration(raw);
+  if (!(ms >= 60_000 && ms <= 30 * DURATION_UNITS.d!)) {
     throw new ConfigError(`${name} must be a duration from 1 minute to 30 days such as 43200, 30m or 12h, got "${raw}"`);
   }
   return ms;

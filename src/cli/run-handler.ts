@@ -75,7 +75,8 @@ export function reportFailure(error: unknown, output: OutputFormat, spelling?: C
     return EXIT_FAILED;
   }
   if (error instanceof WaitTimeoutError) {
-    write([`error: ${error.message}`, `hint: it has not ended, and goes on: wait again with cloudplane ${error.kind}s wait ${error.id}`]);
+    // The message's own second line is the client's advice to programs ("poll again later"); people get the command.
+    write([`error: ${error.message.split('\n')[0]}`, `hint: it has not ended, and goes on: wait again with cloudplane ${error.kind}s wait ${error.id}`]);
     return EXIT_FAILED;
   }
   if (error instanceof CommandFailed) {

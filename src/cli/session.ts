@@ -45,8 +45,6 @@ function chosenContext(globals: GlobalOptions): { name: string; context: StoredC
 export interface SessionOptions {
   /** Every request of the session is abandoned when this aborts. */
   signal?: AbortSignal;
-  /** Send each request once, whatever the answer. */
-  noRetry?: boolean;
 }
 
 /** fetch, giving up when `deadline` aborts as well as when the request's own signal does. */
@@ -64,8 +62,8 @@ function fetchUntil(deadline: AbortSignal): typeof globalThis.fetch {
  */
 const RETRY_TIMEOUT_MS = 45_000;
 
-function retryBounds(globals: GlobalOptions, options: SessionOptions): RetryOptions {
-  if (options.noRetry || globals.retry === false) return { maxAttempts: 1 };
+function retryBounds(globals: GlobalOptions): RetryOptions {
+  if (globals.retry === false) return { maxAttempts: 1 };
   // A bound the user chose is a bound in time alone: `--retry-timeout 10m` rides out an outage however many attempts it takes.
   if (globals.retryTimeout !== undefined) return { maxElapsedMs: globals.retryTimeout, maxAttempts: Number.MAX_SAFE_INTEGER };
   return { maxElapsedMs: RETRY_TIMEOUT_MS };
@@ -91,7 +89,7 @@ export function openSession(globals: GlobalOptions, options: SessionOptions = {}
     baseUrl: root,
     token,
     onRetry: (event) => status.note(describeRetry(event)),
-    retry: retryBounds(globals, options),
+    retry: retryBounds(globals),
     ...(options.signal ? { fetch: fetchUntil(options.signal) } : {}),
   });
   let project: Promise<string> | undefined;

@@ -63,11 +63,15 @@ export interface WaitBounds {
   timeoutMs?: number;
 }
 
+/** The command's `--wait-timeout`, for the commands that always wait (`actions wait`, `orders wait`). */
+export function waitBounds(options: Record<string, unknown>): WaitBounds {
+  return typeof options.waitTimeout === 'number' ? { timeoutMs: options.waitTimeout } : {};
+}
+
 /** The command's `--wait` and `--wait-timeout` (which implies --wait); null when it does not wait. */
 export function waitRequested(options: Record<string, unknown>): WaitBounds | null {
-  const timeoutMs = typeof options.waitTimeout === 'number' ? options.waitTimeout : undefined;
-  if (!options.wait && timeoutMs === undefined) return null;
-  return timeoutMs === undefined ? {} : { timeoutMs };
+  const bounds = waitBounds(options);
+  return options.wait || bounds.timeoutMs !== undefined ? bounds : null;
 }
 
 export function followAction(session: Session, project: string, started: Action, bounds: WaitBounds = {}): Promise<Action> {

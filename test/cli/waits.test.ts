@@ -65,6 +65,7 @@ describe('waiting and retrying against a running service', () => {
     assert.equal(action.body.resource.id, serverId);
     assert.match(result.stderr, new RegExp(`^action ${id} \\(reboot on ${serverId}\\): still running, stopped waiting$`, 'm'));
     assert.match(result.stderr, new RegExp(`^error: Action ${id} is still running after 1 s$`, 'm'));
+    assert.ok(!/poll/i.test(result.stderr), `the advice is said once, as a command:\n${result.stderr}`);
     assert.match(result.stderr, new RegExp(`^hint: .*cloudplane actions wait ${id}$`, 'm'));
 
     // The advice works: waiting again follows it to its end.

@@ -1,6 +1,7 @@
 // Checks of command-line values that commander runs while parsing, so a bad
 // value is a usage error (exit 2) before anything is sent.
 import { InvalidArgumentError } from 'commander';
+import { parseDuration } from '../../duration.ts';
 
 export function positiveInteger(value: string): number {
   if (!/^\d{1,15}$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('expected a positive whole number.');
@@ -63,12 +64,9 @@ export function eventTypeList(value: string, previous: string[] = []): string[] 
   return [...new Set([...previous, ...types])];
 }
 
-const DURATION_UNIT_MS: Record<string, number> = { '': 1000, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** `--wait-timeout`: `90`, `90s`, `5m` or `1h`, as milliseconds; at least a second, at most a day. */
+/** `--wait-timeout`, `--retry-timeout`: `90`, `90s`, `5m` or `1h` (src/duration.ts), as milliseconds; at least a second, at most a day. */
 export function waitDuration(value: string): number {
-  const match = /^(\d{1,6})([smh]?)$/.exec(value.trim());
-  const ms = match ? Number(match[1]) * DURATION_UNIT_MS[match[2]!]! : Number.NaN;
+  const ms = parseDuration(value);
   if (!(ms >= 1000 && ms <= 86_400_000)) throw new InvalidArgumentError('expected a duration from 1s to 24h, such as 90s, 5m or 1h.');
   return ms;
 }

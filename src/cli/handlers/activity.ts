@@ -4,7 +4,7 @@ import type { Invocation } from '../command-actions.ts';
 import { looksLikeServerId, resolveServerId } from '../names.ts';
 import { printList, printRecord } from '../output.ts';
 import { openSession } from '../session.ts';
-import { followAction, followOrder, requireActionSuccess, requireOrderCompleted, waitRequested } from '../waiting.ts';
+import { followAction, followOrder, requireActionSuccess, requireOrderCompleted, waitBounds } from '../waiting.ts';
 import { ACTION_COLUMNS, actionFields, ORDER_COLUMNS, orderFields } from './activity-views.ts';
 
 type ActionListQuery = NonNullable<PageParams<'/projects/{project_slug}/actions/'>['query']>;
@@ -37,7 +37,7 @@ export async function describeAction({ args: [id], globals }: Invocation): Promi
 export async function waitAction({ args: [id], options, globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const final = await followAction(session, project, await session.client.getAction(project, id!), waitRequested({ ...options, wait: true })!);
+  const final = await followAction(session, project, await session.client.getAction(project, id!), waitBounds(options));
   printRecord(session.output, final, actionFields(final));
   requireActionSuccess(final);
 }
@@ -59,7 +59,7 @@ export async function describeOrder({ args: [id], globals }: Invocation): Promis
 export async function waitOrder({ args: [id], options, globals }: Invocation): Promise<void> {
   const session = openSession(globals);
   const project = await session.project();
-  const final = await followOrder(session, project, await session.client.getOrder(project, Number(id)), waitRequested({ ...options, wait: true })!);
+  const final = await followOrder(session, project, await session.client.getOrder(project, Number(id)), waitBounds(options));
   printRecord(session.output, final, orderFields(final));
   requireOrderCompleted(final);
 }

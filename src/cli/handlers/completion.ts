@@ -136,7 +136,8 @@ const oneLine = (text: string) => text.replace(/[\t\r\n]+/g, ' ');
 export async function printCandidates(kind: string, prefix: string, command: Command): Promise<void> {
   if (!isCompletionKind(kind)) return;
   const deadline = AbortSignal.timeout(COMPLETION_DEADLINE_MS);
-  const open = () => openSession(command.optsWithGlobals<GlobalOptions>(), { signal: deadline, noRetry: true });
+  // Sent once (as --no-retry would): a retry could only land after the deadline.
+  const open = () => openSession({ ...command.optsWithGlobals<GlobalOptions>(), retry: false }, { signal: deadline });
   let candidates: Candidate[];
   try {
     candidates = await Promise.race([LISTERS[kind](open), deadlinePassed(deadline)]);

@@ -51,8 +51,9 @@ function orderBody(hostname: string, options: CreateOptions, ids: { snapshot?: n
 
 /**
  * The order as placed; with --wait, followed to its end (exit 1 unless
- * completed, 3 when it waits for payment). -q prints the order's id; once followed, what `made` names
- * instead when there is one (a server order: the server it made).
+ * completed, 3 when it waits for payment). -q prints the order's id; once
+ * followed, what `made` names instead when there is one (a server order: the
+ * server it made).
  */
 async function finishOrder(session: Session, project: string, placed: PlacedOrder, wait: WaitBounds | null, made?: (order: Order) => string | null): Promise<Order> {
   if (placed.pendingAfterUpstreamError) {
