@@ -152,7 +152,7 @@ export function createServices(deps: ServiceDependencies): Services {
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,
-    firewall: new FirewallService({ db, clock, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
+    firewall: new FirewallService({ db, clock, changes: deps.changes, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
     reverseDns: new ReverseDnsService({ db, clock, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),

@@ -24,7 +24,7 @@ import type { DatabaseHandle } from './client.ts';
 import type { Database } from './schema.ts';
 
 /** What can change under a cache: each names the rows some process keeps a copy of. */
-export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users'] as const;
+export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users', 'billing', 'firewall-attachments'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /**
@@ -431,10 +431,27 @@ export class KeyedUntilChanged<V> {
       }
     }
     const value = await load();
-    if (value !== undefined && stamp !== null && stamp === this.changes.stamp(this.topic)) {
-      if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
-      this.kept.set(key, { value, stamp });
-    }
+    if (value !== undefined) this.keep(key, value, stamp);
     return value;
+  }
+
+  /** The kept value for `key` while it is current, without reading anything. */
+  peek(key: string): V | undefined {
+    const kept = this.kept.get(key);
+    return kept && kept.stamp === this.changes.stamp(this.topic) ? kept.value : undefined;
+  }
+
+  /** Several values read at once (those `load` finds are kept), for a list whose rows were not all kept. */
+  async loadMany(load: () => Promise<[string, V][]>): Promise<void> {
+    const stamp = this.changes.stamp(this.topic);
+    for (const [key, value] of await load()) this.keep(key, value, stamp);
+  }
+
+  /** Keeps `value` if nothing changed since `stamp` was taken, before it was read. */
+  private keep(key: string, value: V, stamp: number | null): void {
+    if (stamp === null || stamp !== this.changes.stamp(this.topic)) return;
+    this.kept.delete(key);
+    if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, { value, stamp });
   }
 }

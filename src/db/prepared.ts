@@ -140,6 +140,21 @@ export function preparedRowsQuery<Args extends unknown[], Row extends Record<str
   build: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<Database, keyof Database, Row>,
   options: RowsOptions<keyof Row & string> = {},
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  const counted = preparedCountedRowsQuery<Args, Row>(columns, () => sql<number>`0`, build, options);
+  return async (db, ...args) => (await counted(db, ...args)).rows;
+}
+
+/**
+ * preparedRowsQuery with a number the same statement reads beside the rows:
+ * a page and the count of everything it is cut from, in one round trip.
+ * `count` gets the same placeholders as `build` (use them as values only).
+ */
+export function preparedCountedRowsQuery<Args extends unknown[], Row extends Record<string, unknown>>(
+  columns: readonly (keyof Row & string)[],
+  count: (db: Kysely<Database>, ...args: Args) => RawBuilder<number>,
+  build: (db: Kysely<Database>, ...args: Args) => SelectQueryBuilder<Database, keyof Database, Row>,
+  options: RowsOptions<keyof Row & string> = {},
+): (db: Kysely<Database>, ...args: Args) => Promise<{ count: number; rows: Row[] }> {
   const timestamps = new Set<string>(options.timestamps);
   const asJson = preparedQuery((db: Kysely<Database>, ...args: Args) => {
     const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -150,11 +165,11 @@ export function preparedRowsQuery<Args extends unknown[], Row extends Record<str
     const rows = onPostgres
       ? sql<string>`coalesce(json_agg(json_build_array(${sql.join(values)})), '[]')::text`
       : sql<string>`json_group_array(json_array(${sql.join(values)}))`;
-    return db.selectFrom(build(db, ...args).as('selected')).select(rows.as('rows'));
+    return db.selectFrom(build(db, ...args).as('selected')).select([rows.as('rows'), count(db, ...args).as('count')]);
   });
   const toRow = rowFactory([...columns]) as (values: unknown[]) => Row;
   return async (db, ...args) => {
     const [result] = await asJson(db, ...args);
-    return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(toRow);
+    return { count: Number(result?.count ?? 0), rows: (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(toRow) };
   };
 }

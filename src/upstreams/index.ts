@@ -46,7 +46,7 @@ export function createUpstreams(
   const billing = new BuiltinBilling(db, clock, changes);
   const provisioning = provisioningConfig.backend === 'libvirt' ? new LibvirtProvisioning(db, clock, provisioningConfig) : new BuiltinProvisioning(db, clock, simScale);
   // nftables also loads each server's rules onto its tap; the built-in one, which it wraps, keeps the record either way.
-  const recorder = new BuiltinFirewall(db, clock);
+  const recorder = new BuiltinFirewall(db, clock, changes);
   const firewall: FirewallPort = firewallConfig.backend === 'nftables' ? new NftablesFirewall(recorder, firewallConfig.nftCommand) : recorder;
   return {
     billing: withFaults('billing', billing, faults),

@@ -137,7 +137,7 @@ test('end_of_term: the job checks again when it runs — a later due date in bil
   const firstDue: string = renewed.billing.next_due_date;
   // Billing moves one due date a month on; the other request is taken back.
   const laterDue = new Date(Date.parse(`${firstDue}T00:00:00Z`) + 30 * DAY_SECONDS * 1000).toISOString().slice(0, 10);
-  await app.app.database.db.updateTable('billing_services').set({ next_due_date: laterDue }).where('id', '=', renewed.billing.service_id).execute();
+  await app.app.changes.commit('billing', (trx) => trx.updateTable('billing_services').set({ next_due_date: laterDue }).where('id', '=', renewed.billing.service_id).execute());
   await app.app.database.db.updateTable('servers').set({ cancellation: null as never }).where('id', '=', withdrawn.id).execute();
 
   await advancePast(app, firstDue, 60);

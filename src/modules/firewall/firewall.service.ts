@@ -7,6 +7,7 @@
 // in the change's own transaction (propagation.ts does the rest).
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, billingAccountRequired, notFound, validationError } from '../../errors.ts';
@@ -27,6 +28,8 @@ import type { EventType } from '../events/event-types.ts';
 export interface FirewallServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
+  /** A change of a server's groups reaches the copies every process keeps of them (the built-in controller's). */
+  changes: ChangeFeed;
   access: ProjectAccess;
   servers: ServerService;
   billing: BillingPort;
@@ -258,8 +261,8 @@ export class FirewallService {
     await this.requireBillingAccount(project);
     await this.deps.firewall.ping();
     const wanted = [...new Set(groupIds)].sort((a, b) => a - b);
-    const { db, clock } = this.deps;
-    const bumped = await db.transaction().execute(async (trx) => {
+    const { changes, clock } = this.deps;
+    const bumped = await changes.commit('firewall-attachments', async (trx) => {
       // Groups first, then the server: the order rule changes take them in.
       const locked = await repo.lockProjectGroups(trx, project.id, wanted);
       if (locked.length !== wanted.length) {

@@ -91,7 +91,7 @@ export class ServerView {
   }
 }
 
-export function toSummary(row: Awaited<ReturnType<typeof repo.listProjectServers>>[number]): ServerSummary {
+export function toSummary(row: Awaited<ReturnType<typeof repo.listProjectServers>>['servers'][number]): ServerSummary {
   return {
     id: row.id,
     hostname: row.hostname,

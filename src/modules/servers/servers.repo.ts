@@ -3,7 +3,7 @@ import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selecta
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
-import { isOneOfSelected, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
+import { isOneOfSelected, preparedCountedRowsQuery, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
 import { projectIdsOwnedBy } from '../projects/project-ownership.ts';
@@ -121,17 +121,6 @@ export async function findProjectServer(db: Kysely<Database>, projectId: number,
   return row && toServerRecord(row);
 }
 
-// A server page is read on every list request: its queries are prepared once (db/prepared.ts).
-const selectServerCount = preparedQuery((db, projectId: number) =>
-  db.selectFrom('project_server_counts').select('servers').where('project_id', '=', projectId),
-);
-
-/** How many servers the project has: one row, kept by triggers on servers (migration 0010). */
-export async function countProjectServers(db: Kysely<Database>, projectId: number): Promise<number> {
-  const [row] = await selectServerCount(db, projectId);
-  return Number(row?.servers ?? 0);
-}
-
 const SERVER_PAGE_COLUMNS = ['id', 'hostname', 'status', 'location_code', 'location_city', 'location_country_code', 'plan_name', 'ipv4_primary'] as const;
 
 /**
@@ -153,27 +142,36 @@ function primaryIpv4(eb: ExpressionBuilder<Database, 'servers'>) {
 }
 
 /**
- * A page of the project's servers in one statement, each with its primary
- * IPv4 address: the page is cut from the index (project_id, created_at, id)
- * alone, walking from the oldest or from the newest end, and only the page's
- * own rows are read in full, by primary key.
+ * A page of the project's servers and their count, in one statement, each
+ * with its primary IPv4 address. The count (project_server_counts) says
+ * which end the page is nearer, and the page is cut from that end: the last
+ * page of 100,000 servers skips none, where walking from the start would skip
+ * 99,950. Only one of the two cuts runs: the other's condition does not
+ * depend on any row, so each engine tests it once, before reading a row. The
+ * page is cut from the index (project_id, created_at, id) alone, and only the
+ * page's own rows are read in full, by primary key.
  */
-function serverPage(direction: 'asc' | 'desc') {
-  // Rows as one JSON text (preparedRowsQuery): 50 rows of 8 values cost more to hand over one by one than to find.
-  return preparedRowsQuery(SERVER_PAGE_COLUMNS, (db, projectId: number, limit: number, offset: number) =>
-    selectSummaries(db)
-      .where(
-        isOneOfSelected(
-          db,
-          'servers.id',
-          db.selectFrom('servers').select('id').where('project_id', '=', projectId).orderBy('created_at', direction).orderBy('id', direction).limit(limit).offset(offset),
-        ),
-      )
-      .orderBy('servers.created_at')
-      .orderBy('servers.id'),
-  );
+const selectServerPage = preparedCountedRowsQuery(
+  SERVER_PAGE_COLUMNS,
+  (_db, projectId: number, _limit: number, _offset: number) => projectServerCount(projectId),
+  (db, projectId: number, limit: number, offset: number) => {
+    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const total = projectServerCount(projectId);
+    // The page's size, and how many servers come after it.
+    const size = onPostgres ? sql<number>`greatest(0, least(${limit}, ${total} - ${offset}))` : sql<number>`max(0, min(${limit}, ${total} - ${offset}))`;
+    // Never below 0: PostgreSQL refuses a negative OFFSET (a page past the end), even in the cut that does not run.
+    const after = onPostgres ? sql<number>`greatest(0, ${total} - ${offset} - ${size})` : sql<number>`max(0, ${total} - ${offset} - ${size})`;
+    const fromOldest = sql`select id from servers where project_id = ${projectId} and ${after} >= ${offset} order by created_at, id limit ${size} offset ${offset}`;
+    const fromNewest = sql`select id from servers where project_id = ${projectId} and ${after} < ${offset} order by created_at desc, id desc limit ${size} offset ${after}`;
+    const ids = sql`(select id from (${fromOldest}) as from_oldest union all select id from (${fromNewest}) as from_newest)`;
+    return selectSummaries(db).where(isOneOfSelected(db, 'servers.id', ids)).orderBy('servers.created_at').orderBy('servers.id');
+  },
+);
+
+/** How many servers the project has: one row, kept by triggers on servers (migration 0010). */
+function projectServerCount(projectId: number) {
+  return sql<number>`coalesce((select servers from project_server_counts where project_id = ${projectId}), 0)`;
 }
-const pageFromOldest = serverPage('asc');
 
 /** The few fields a summary shows of the stored JSON, picked out by the database rather than parsed here row by row. */
 function selectSummaries(db: Kysely<Database>) {
@@ -199,19 +197,10 @@ export async function findServerSummary(db: Kysely<Database>, serverId: string) 
   const [row] = await selectServerSummary(db, serverId);
   return row;
 }
-const pageFromNewest = serverPage('desc');
-
-/**
- * One page of a project's servers (oldest first), each with its primary IPv4
- * address. `total` (countProjectServers) says which end the page is nearer,
- * and the page is cut from that end: the last page of 100,000 servers skips
- * none, where walking from the start would skip 99,950.
- */
-export async function listProjectServers(db: Kysely<Database>, projectId: number, page: { limit: number; offset: number }, total: number) {
-  const size = Math.min(page.limit, total - page.offset);
-  if (size <= 0) return [];
-  const after = total - page.offset - size;
-  return after < page.offset ? pageFromNewest(db, projectId, size, after) : pageFromOldest(db, projectId, size, page.offset);
+/** One page of a project's servers (oldest first), and how many it has in all. */
+export async function listProjectServers(db: Kysely<Database>, projectId: number, page: { limit: number; offset: number }) {
+  const { count, rows } = await selectServerPage(db, projectId, page.limit, page.offset);
+  return { count, servers: rows };
 }
 
 export async function replaceServerSshKeys(db: Kysely<Database>, serverId: string, keyIds: number[]): Promise<void> {

@@ -44,10 +44,8 @@ export class ServerService {
 
   async list(actor: Actor, slug: string, page: { limit: number; offset: number }): Promise<{ count: number; servers: ServerSummary[] }> {
     const project = await this.deps.access.require(actor, slug, { ready: true });
-    // The count comes first: it says from which end the page is nearer.
-    const count = await repo.countProjectServers(this.deps.db, project.id);
-    const rows = await repo.listProjectServers(this.deps.db, project.id, page, count);
-    return { count, servers: rows.map(toSummary) };
+    const { count, servers } = await repo.listProjectServers(this.deps.db, project.id, page);
+    return { count, servers: servers.map(toSummary) };
   }
 
   async get(actor: Actor, slug: string, serverId: string): Promise<Server> {

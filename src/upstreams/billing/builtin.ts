@@ -1,8 +1,8 @@
 // The built-in billing engine: accounts with credit balances and an
 // append-only ledger of every credit movement, and the catalogue it sells.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
+import { CachedUntilChanged, KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
@@ -27,7 +27,14 @@ import {
  * database).
  */
 export const CATALOGUE_MAX_AGE_MS = 5 * 60 * 1000;
-
+/**
+ * Accounts and services kept per process, each until billing changes any of
+ * them (the change feed's `billing` topic). /me/ reads an account and every
+ * server view a service: kept, they cost no statement. A real billing system
+ * is a network call away, so it would keep them too.
+ */
+const KEPT_ACCOUNTS = 10_000;
+const KEPT_SERVICES = 20_000;
 
 // Read on every /me/ and every server: prepared once.
 const selectAccount = preparedQuery((db, userId: number) =>
@@ -44,14 +51,23 @@ const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: s
 export class BuiltinBilling implements BillingBackOffice {
   private readonly catalogue: CachedUntilChanged<Catalogue>;
   private readonly invoices: InvoiceBook;
+  private readonly accounts: KeyedUntilChanged<BillingAccount>;
+  private readonly services: KeyedUntilChanged<BillingService>;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly changes: ChangeFeed,
   ) {
-    this.invoices = new InvoiceBook(db, clock);
+    this.invoices = new InvoiceBook(db, clock, (work) => this.write(work));
+    this.accounts = new KeyedUntilChanged(changes, 'billing', KEPT_ACCOUNTS);
+    this.services = new KeyedUntilChanged(changes, 'billing', KEPT_SERVICES);
     this.catalogue = new CachedUntilChanged(changes, 'catalogue', () => this.getCurrentCatalogue(), CATALOGUE_MAX_AGE_MS);
+  }
+
+  /** A change to accounts or services, with the notice that drops every process's copies, in one transaction. */
+  private write<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.changes.commit('billing', work);
   }
 
   placeInvoice(invoice: NewInvoice): Promise<Invoice> {
@@ -83,24 +99,29 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 
   async changeService(serviceId: number, change: { productId?: number; recurringAmount?: number }): Promise<void> {
-    await this.db
+    await this.write((trx) =>
+      trx
       .updateTable('billing_services')
       .set({
         ...(change.productId !== undefined ? { product_id: change.productId } : {}),
         ...(change.recurringAmount !== undefined ? { recurring_amount: change.recurringAmount } : {}),
       })
       .where('id', '=', serviceId)
-      .execute();
+      .execute(),
+    );
   }
 
   async getAccount(userId: number): Promise<BillingAccount | null> {
-    const [row] = await selectAccount(this.db, userId);
-    return row ? { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance } : null;
+    const account = await this.accounts.get(String(userId), async () => {
+      const [row] = await selectAccount(this.db, userId);
+      return row ? { userId: row.user_id, currency: row.currency, creditBalance: row.credit_balance } : undefined;
+    });
+    return account ?? null;
   }
 
   async openAccount(account: BillingAccount): Promise<BillingAccount> {
     const now = this.clock.now().toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const opened = await trx
         .insertInto('billing_accounts')
         .values({ user_id: account.userId, currency: account.currency, credit_balance: account.creditBalance, created_at: now })
@@ -126,7 +147,7 @@ export class BuiltinBilling implements BillingBackOffice {
    * transaction.
    */
   async adjustCredit(userId: number, amount: number, reason: string, reference: string | null = null): Promise<BillingAccount | null> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.write(async (trx) => {
       const row = await trx
         .updateTable('billing_accounts')
         .set((eb) => ({ credit_balance: eb('credit_balance', '+', amount) }))
@@ -160,13 +181,28 @@ export class BuiltinBilling implements BillingBackOffice {
   }
 
   async getService(serviceId: number): Promise<BillingService | null> {
-    const [row] = await selectService(this.db, serviceId);
-    return row ? toService(row) : null;
+    const service = await this.services.get(String(serviceId), async () => {
+      const [row] = await selectService(this.db, serviceId);
+      return row ? toService(row) : undefined;
+    });
+    return service ?? null;
   }
 
+  /** Those kept, and the others in one statement (kept from then on). */
   async getServices(serviceIds: readonly number[]): Promise<BillingService[]> {
-    if (serviceIds.length === 0) return [];
-    return (await selectServices(this.db, JSON.stringify(serviceIds))).map(toService);
+    const kept = serviceIds.map((serviceId) => this.services.peek(String(serviceId)));
+    const missing = serviceIds.filter((_, index) => kept[index] === undefined);
+    if (missing.length === 0) return kept as BillingService[];
+    const found = new Map<number, BillingService>();
+    await this.services.loadMany(async () => {
+      const read = (await selectServices(this.db, JSON.stringify(missing))).map(toService);
+      for (const service of read) found.set(service.serviceId, service);
+      return read.map((service) => [String(service.serviceId), service]);
+    });
+    return serviceIds.flatMap((serviceId, index) => {
+      const service = kept[index] ?? found.get(serviceId);
+      return service ? [service] : [];
+    });
   }
 
   async listServices(userId: number): Promise<BillingService[]> {
@@ -177,7 +213,8 @@ export class BuiltinBilling implements BillingBackOffice {
   async openService(service: NewBillingService & { serverId: string }): Promise<BillingService> {
     const existing = await this.db.selectFrom('billing_services').selectAll().where('server_id', '=', service.serverId).orderBy('id').executeTakeFirst();
     if (existing) return toService(existing);
-    const row = await this.db
+    const row = await this.write((trx) =>
+      trx
       .insertInto('billing_services')
       .values({
         user_id: service.userId,
@@ -193,22 +230,25 @@ export class BuiltinBilling implements BillingBackOffice {
         order_ref: null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow(),
+    );
     return toService(row);
   }
 
   async setServiceStatus(serviceId: number, status: string): Promise<void> {
-    await this.db.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute();
+    await this.write((trx) => trx.updateTable('billing_services').set({ status }).where('id', '=', serviceId).execute());
   }
 
   async activateService(serviceId: number, activation: ServiceActivation): Promise<void> {
     // Only a reservation is activated: a second delivery of the same change finds the service Active and leaves it.
-    await this.db
-      .updateTable('billing_services')
-      .set({ server_id: activation.serverId, next_due_date: activation.nextDueDate, recurring_amount: activation.recurringAmount, status: 'Active' })
-      .where('id', '=', serviceId)
-      .where('status', '=', 'Pending')
-      .execute();
+    await this.write((trx) =>
+      trx
+        .updateTable('billing_services')
+        .set({ server_id: activation.serverId, next_due_date: activation.nextDueDate, recurring_amount: activation.recurringAmount, status: 'Active' })
+        .where('id', '=', serviceId)
+        .where('status', '=', 'Pending')
+        .execute(),
+    );
   }
 
   getCatalogue(): Promise<Catalogue> {

@@ -2,16 +2,21 @@
 // credit when it covers the whole total (in the same transaction, with a
 // ledger row), otherwise left unpaid for the console. A server order's
 // service is reserved (`Pending`) in the invoice's transaction.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database, InvoicesTable } from '../../db/schema.ts';
 import { InsufficientCredit, NoBillingAccount, type Invoice, type NewInvoice } from './port.ts';
 
 export class InvoiceBook {
+  /**
+   * `write` runs a transaction that changes accounts or services: billing's
+   * own copies of them (builtin.ts) must hear of it.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
+    private readonly write: <T>(work: (trx: Transaction<Database>) => Promise<T>) => Promise<T>,
   ) {}
 
   private async load(db: Kysely<Database>, row: Selectable<InvoicesTable> | undefined): Promise<Invoice | null> {
@@ -54,7 +59,7 @@ export class InvoiceBook {
    * so two racing payments never both take the credit.
    */
   async payFromCredit(invoiceId: number): Promise<Invoice | null> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       const now = this.clock.now().toISOString();
       const invoice = await trx
         .updateTable('invoices')
@@ -93,7 +98,7 @@ export class InvoiceBook {
     if (!account) throw new NoBillingAccount(`user ${invoice.userId} has no billing account`);
     const total = invoice.items.reduce((sum, item) => sum + item.amount, 0);
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      return await this.write(async (trx) => {
         const now = this.clock.now().toISOString();
         const paid =
           total === 0 ||
@@ -160,7 +165,7 @@ export class InvoiceBook {
    * service it reserved is cancelled in the same transaction.
    */
   async settle(invoiceId: number, status: 'paid' | 'cancelled'): Promise<Invoice | null> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.write(async (trx) => {
       const settled = await trx
         .updateTable('invoices')
         .set({ status, settled_at: this.clock.now().toISOString() })

@@ -1,6 +1,7 @@
 // The built-in network controller: records the ruleset each server runs.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -21,11 +22,24 @@ const selectAttachedGroups = preparedQuery((db, serverId: string) =>
   db.selectFrom('server_firewall_groups').select('group_id').where('server_id', '=', serverId).orderBy('group_id'),
 );
 
+/**
+ * Servers whose groups are kept per process, each until any server's groups
+ * change (the change feed's `firewall-attachments` topic, noted by the
+ * firewall module in the transaction that changes them): every server view
+ * asks, and a kept answer costs no statement.
+ */
+const KEPT_SERVERS = 20_000;
+
 export class BuiltinFirewall implements FirewallPort {
+  private readonly attached: KeyedUntilChanged<number[]>;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+    changes: ChangeFeed,
+  ) {
+    this.attached = new KeyedUntilChanged(changes, 'firewall-attachments', KEPT_SERVERS);
+  }
 
   async ping(): Promise<void> {}
 
@@ -84,8 +98,9 @@ export class BuiltinFirewall implements FirewallPort {
   async forgetServer(): Promise<void> {}
 
   async attachedGroups(serverId: string): Promise<number[]> {
-    const rows = await selectAttachedGroups(this.db, serverId);
-    return rows.map((row) => row.group_id);
+    const groups = await this.attached.get(serverId, async () => (await selectAttachedGroups(this.db, serverId)).map((row) => row.group_id));
+    // A copy: the kept list is shared by every caller.
+    return [...groups!];
   }
 
   async attachedGroupsOf(serverIds: readonly string[]): Promise<Map<string, number[]>> {
