@@ -7,12 +7,14 @@
 //    two runs of the bare Fastify route;
 //    then the references (bench/reference-route.ts): the bare route plus one
 //    read of the same storage, what any route that reads it can reach here,
-//    and the issue's hand-written ceiling for GET /me/ on the same data;
+//    and the issue's hand-written ceiling of each hot path on the same data,
+//    each first checked to answer what the service answers, byte for byte;
 // 4. PostgreSQL only: the same reads on two `serve` processes at once;
 // 5. the resident memory of the `npm start` process tree, after all that.
 // A failure stops only what depends on it; it is recorded and the verdicts
 // it touches fail.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,9 +28,14 @@ export type Engine = 'sqlite' | 'postgres';
 export const PAGE_SIZE = 50;
 export const SMALL_PROJECT_SERVERS = 100;
 const SEED_CONCURRENCY = 16;
-/** Reboots go round this many of the big project's servers, one each in turn. */
-const REBOOT_ROTATION = 10_000;
+/** How long the worker may take to finish the reboots a run of the service started. */
 const DRAIN_BOUND_MS = 120_000;
+/**
+ * The same after the reboot's ceiling: it starts thousands a second on
+ * PostgreSQL, several times what the worker finishes, so tens of thousands
+ * can be waiting after its run.
+ */
+const CEILING_DRAIN_BOUND_MS = 300_000;
 
 export type TargetId =
   | 'me'
@@ -41,7 +48,25 @@ export type TargetId =
   | 'me_two_processes'
   | 'server_get_two_processes'
   | 'reference_read'
-  | 'ceiling_me';
+  | 'ceiling_me'
+  | 'ceiling_server_get'
+  | 'ceiling_products'
+  | 'ceiling_small_last_page'
+  | 'ceiling_big_last_page'
+  | 'ceiling_legacy_servers'
+  | 'ceiling_reboot';
+
+/** The service's targets that have a hand-written ceiling (bench/reference-route.ts), and its target id. */
+export const CEILING_OF = {
+  me: 'ceiling_me',
+  server_get: 'ceiling_server_get',
+  products: 'ceiling_products',
+  small_last_page: 'ceiling_small_last_page',
+  big_last_page: 'ceiling_big_last_page',
+  legacy_servers: 'ceiling_legacy_servers',
+  reboot: 'ceiling_reboot',
+} as const satisfies Partial<Record<TargetId, TargetId>>;
+export type CeiledTargetId = keyof typeof CEILING_OF;
 
 export interface TargetResult {
   id: TargetId;
@@ -57,6 +82,8 @@ export interface TargetResult {
   bareAfter?: number;
   /** Unexpected statuses, errors, timeouts, a wrong answer, or why it was not measured. Any problem fails its verdicts. */
   problems: string[];
+  /** A ceiling's: how its answer compared with the service's before the load (a mismatch is also one of its problems). */
+  byteCheck?: string;
 }
 
 export interface EngineReport {
@@ -102,13 +129,23 @@ interface TargetDefinition {
 
 const lastPage = (servers: number) => Math.max(1, Math.ceil(servers / PAGE_SIZE));
 
+/**
+ * The Host every page request sends, to the service and to its ceiling alike:
+ * a page's links are built from it, and the two listen on different ports.
+ */
+const PAGE_HOST = 'cloudplane.bench';
+
 function lastPageTarget(id: TargetId, project: ServersWorld['big'], servers: number): TargetDefinition {
   const page = lastPage(servers);
   const expected = servers - PAGE_SIZE * (page - 1);
   return {
     id,
     label: `GET …/servers/?page=${page}&page_size=${PAGE_SIZE} of ${servers}`,
-    load: (service) => ({ url: `${service.base}/api/v1/projects/${project.slug}/servers/?page=${page}&page_size=${PAGE_SIZE}`, headers: bearer(project.token), expectedStatus: 200 }),
+    load: (service) => ({
+      url: `${service.base}/api/v1/projects/${project.slug}/servers/?page=${page}&page_size=${PAGE_SIZE}`,
+      headers: { ...bearer(project.token), host: PAGE_HOST },
+      expectedStatus: 200,
+    }),
     wrongAnswer: (body) => {
       const answer = body as { count?: number; results?: unknown[] };
       return answer.count === servers && answer.results?.length === expected ? undefined : `expected ${expected} of ${servers} servers, got ${answer.results?.length} of ${answer.count}`;
@@ -118,14 +155,44 @@ function lastPageTarget(id: TargetId, project: ServersWorld['big'], servers: num
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** Idempotency keys sent so far by this process: each reboot sends a new one, whichever rotation and process it goes to. */
+let idempotencyKeys = 0;
+const freshIdempotencyKey = () => `${process.pid}-${++idempotencyKeys}`;
+
 /**
  * Reboots, each on the next server of the rotation in turn: one running
  * action per server is the rule, so the rotation must come back to a server
- * only after its last reboot has finished. A 409 says it had not.
+ * only after its last reboot has finished. A 409 says it had not. Each sends
+ * a fresh Idempotency-Key, as clients do (the service then records it too).
  */
 export function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['requests'] {
   let turn = 0;
-  return [{ method: 'POST', setupRequest: (request) => ({ ...request, path: `/api/v1/projects/${slug}/servers/${serverIds[turn++ % serverIds.length]}/actions/reboot/` }) }];
+  return [
+    {
+      method: 'POST',
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/v1/projects/${slug}/servers/${serverIds[turn++ % serverIds.length]}/actions/reboot/`,
+        headers: { ...request.headers, 'idempotency-key': freshIdempotencyKey() },
+      }),
+    },
+  ];
+}
+
+/**
+ * The big project's servers the reboots go round: all but the two kept out
+ * of the rotation for the byte check of the reboot's ceiling (one for the
+ * service's probe, one for the ceiling's: one running action per server). A
+ * run must not come back to a server before the worker has finished its last
+ * reboot (else 409): the ceiling starts reboots faster than the worker
+ * finishes them, so the rotation is as long as the project, enough for a
+ * warm-up and a run of 10 s at several thousand a second with 100,000
+ * servers (a short run on a small project can come back: its 409s then fail
+ * the reboot's verdicts).
+ */
+function rebootServers(world: ServersWorld): { rotation: string[]; probes: [string, string] } {
+  const ids = world.big.serverIds;
+  return { rotation: ids.slice(0, -2), probes: [ids.at(-2)!, ids.at(-1)!] };
 }
 
 function targetDefinitions(world: ServersWorld, bigProjectServers: number): TargetDefinition[] {
@@ -165,24 +232,88 @@ function targetDefinitions(world: ServersWorld, bigProjectServers: number): Targ
     },
     {
       id: 'reboot',
-      label: `POST …/actions/reboot/ over ${Math.min(REBOOT_ROTATION, big.serverIds.length)} servers`,
-      load: (service) => ({ url: service.base, headers: bearer(big.token), requests: rotatingReboots(big.slug, big.serverIds.slice(0, REBOOT_ROTATION)), expectedStatus: 202 }),
+      label: `POST …/actions/reboot/ over ${rebootServers(world).rotation.length} servers`,
+      load: (service) => ({ url: service.base, headers: bearer(big.token), requests: rotatingReboots(big.slug, rebootServers(world).rotation), expectedStatus: 202 }),
     },
   ];
+}
+
+/** An answer as bytes, with what the byte check compares besides them. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * One request through node:http rather than fetch: fetch will not send a
+ * Host header of the caller's (the page targets send one).
+ */
+export function requestAnswer(url: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: 30_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, contentType: response.headers['content-type'] ?? '', body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer from ${url} within 30 s`)));
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /** One request before the load: the status and the answer must be the right ones, or the load would measure a fast error. */
 async function wrongAnswerOf(definition: Pick<TargetDefinition, 'wrongAnswer'>, load: Load): Promise<string | undefined> {
   if (!definition.wrongAnswer) return undefined;
   try {
-    const response = await fetch(load.url, { headers: load.headers, signal: AbortSignal.timeout(30_000) });
-    const text = await response.text();
-    if (response.status !== load.expectedStatus) return `probe: HTTP ${response.status} (expected ${load.expectedStatus}): ${text.slice(0, 300)}`;
+    const answer = await requestAnswer(load.url, { headers: load.headers });
+    const text = answer.body.toString('utf8');
+    if (answer.status !== load.expectedStatus) return `probe: HTTP ${answer.status} (expected ${load.expectedStatus}): ${text.slice(0, 300)}`;
     const wrong = definition.wrongAnswer(JSON.parse(text));
     return wrong === undefined ? undefined : `probe: ${wrong}`;
   } catch (error) {
     return `probe: ${(error as Error).message}`;
   }
+}
+
+/** Where two texts first differ, with 80 characters either side of each. */
+function firstDifference(service: Buffer, ceiling: Buffer): string {
+  let offset = 0;
+  while (offset < service.length && offset < ceiling.length && service[offset] === ceiling[offset]) offset++;
+  const around = (bytes: Buffer) => JSON.stringify(bytes.subarray(Math.max(0, offset - 80), offset + 80).toString('utf8'));
+  return `bodies differ at byte ${offset} (service ${service.length} bytes, ceiling ${ceiling.length}): service …${around(service)}… ceiling …${around(ceiling)}…`;
+}
+
+/**
+ * The ceiling's answer against the service's: the status, the content type
+ * and the body as bytes. `masked`: fields whose values must differ (the
+ * reboot's action id and time), set to the same placeholder in both before
+ * comparing; the keys, their order and every other value must still match.
+ * A description of the difference, or undefined when there is none.
+ */
+export function answerDifference(service: Answer, ceiling: Answer, masked: readonly string[] = []): string | undefined {
+  if (service.status !== ceiling.status) return `status ${ceiling.status}, the service's ${service.status}: ${ceiling.body.toString('utf8').slice(0, 200)}`;
+  if (service.contentType !== ceiling.contentType) return `content-type "${ceiling.contentType}", the service's "${service.contentType}"`;
+  let [left, right] = [service.body, ceiling.body];
+  if (masked.length > 0) {
+    const mask = (body: Buffer) => {
+      const value = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      for (const path of masked) {
+        const keys = path.split('.');
+        let holder: Record<string, unknown> | undefined = value;
+        for (const key of keys.slice(0, -1)) holder = holder?.[key] as Record<string, unknown> | undefined;
+        if (holder && keys.at(-1)! in holder) holder[keys.at(-1)!] = '(masked)';
+      }
+      return Buffer.from(JSON.stringify(value));
+    };
+    try {
+      [left, right] = [mask(left), mask(right)];
+    } catch (error) {
+      return `not JSON: ${(error as Error).message}`;
+    }
+  }
+  return left.equals(right) ? undefined : firstDifference(left, right);
 }
 
 /** `loads`: the target's load on each process it is spread over. */
@@ -206,10 +337,10 @@ async function measureTarget(alternation: BareAlternation, definition: Omit<Targ
 }
 
 /** Seconds until the big project has no running action, polled every 100 ms; undefined if that did not happen within the bound. */
-export async function secondsUntilActionsFinish(service: RunningService, world: ServersWorld): Promise<number | undefined> {
+export async function secondsUntilActionsFinish(service: RunningService, world: ServersWorld, boundMs = DRAIN_BOUND_MS): Promise<number | undefined> {
   const started = performance.now();
   const url = `${service.base}/api/v1/projects/${world.big.slug}/actions/?status=running&page_size=1`;
-  while (performance.now() - started < DRAIN_BOUND_MS) {
+  while (performance.now() - started < boundMs) {
     try {
       const response = await fetch(url, { headers: bearer(world.big.token), signal: AbortSignal.timeout(10_000) });
       const body = (await response.json()) as { count?: number };
@@ -267,29 +398,90 @@ async function startMeasuredService(engine: Engine, settings: EngineSettings, st
 }
 
 /**
+ * The byte check of a ceiling, before its load: the same request to the
+ * service and to the ceiling, the answers compared as bytes. The reboot
+ * starts an action on each, on two servers kept out of the rotation, and its
+ * bodies are compared with the fields that must differ masked: the action's
+ * id and started_at, and resource.id (the two servers).
+ */
+async function ceilingByteCheck(definition: TargetDefinition, service: RunningService, ceiling: ServiceAddresses, world: ServersWorld): Promise<{ problem?: string; result: string }> {
+  try {
+    if (definition.id === 'reboot') {
+      const masked = ['id', 'started_at', 'resource.id'];
+      const [servicesServer, ceilingsServer] = rebootServers(world).probes;
+      const reboot = (base: string, serverId: string) =>
+        requestAnswer(`${base}/api/v1/projects/${world.big.slug}/servers/${serverId}/actions/reboot/`, {
+          method: 'POST',
+          headers: { ...bearer(world.big.token), 'idempotency-key': freshIdempotencyKey() },
+        });
+      const [fromService, fromCeiling] = [await reboot(service.base, servicesServer), await reboot(ceiling.base, ceilingsServer)];
+      const difference = answerDifference(fromService, fromCeiling, masked);
+      if (difference === undefined && fromService.status !== 202) return { problem: `byte check: both answered ${fromService.status}`, result: `both answered ${fromService.status}` };
+      return difference === undefined
+        ? { result: `identical but for ${masked.join(', ')} (${fromService.body.length} bytes)` }
+        : { problem: `byte check: ${difference}`, result: difference };
+    }
+    const [serviceLoad, ceilingLoad] = [definition.load(service), definition.load(ceiling)];
+    const [fromService, fromCeiling] = [await requestAnswer(serviceLoad.url, { headers: serviceLoad.headers }), await requestAnswer(ceilingLoad.url, { headers: ceilingLoad.headers })];
+    const difference = answerDifference(fromService, fromCeiling);
+    if (difference === undefined && fromService.status !== serviceLoad.expectedStatus) return { problem: `byte check: both answered ${fromService.status}`, result: `both answered ${fromService.status}` };
+    return difference === undefined ? { result: `identical (${fromService.body.length} bytes)` } : { problem: `byte check: ${difference}`, result: difference };
+  } catch (error) {
+    return { problem: `byte check: ${message(error)}`, result: message(error) };
+  }
+}
+
+/**
  * The references of bench/reference-route.ts, in their own process on the
  * storage the service runs on, measured like targets: the bare route plus one
- * read, and the issue's hand-written GET /me/ (answering what the service
- * answers, for the same key).
+ * read, and the issue's hand-written ceiling of each target that has one,
+ * each first checked against the service's answer (ceilingByteCheck). The
+ * reboot's ceiling starts its actions for the service's worker to finish:
+ * the run is followed by the wait until none is running, as the service's.
  */
-async function measureReferences(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation, world: ServersWorld): Promise<TargetResult[]> {
+async function measureReferences(
+  engine: Engine,
+  settings: EngineSettings,
+  storage: ServiceStorage,
+  alternation: BareAlternation,
+  world: ServersWorld,
+  service: RunningService,
+): Promise<TargetResult[]> {
+  const { log } = settings;
   const port = await freePort();
   const storageEnv = engine === 'postgres' ? { REFERENCE_DATABASE_URL: storage.databaseUrl } : { REFERENCE_SQLITE_FILE: path.join(storage.dataDir, 'cloudplane.db') };
   const env = { ...process.env, ...storageEnv, PORT: String(port), REFERENCE_LOG_FILE: path.join(storage.dataDir, `reference-${engine}.log`) };
   const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env, ready: /listening/ });
   const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+  const ceiling: ServiceAddresses = { base: `http://127.0.0.1:${port}`, legacyBase: `http://127.0.0.1:${port}` };
   try {
     const oneRead = {
       id: 'reference_read' as const,
       label: `reference: bare route + one ${storageName} read`,
       wrongAnswer: (body: unknown) => ((body as { read?: { value?: unknown } }).read?.value === 1 ? undefined : `no read: ${JSON.stringify(body).slice(0, 200)}`),
     };
-    const me = targetDefinitions(world, settings.bigProjectServers).find((definition) => definition.id === 'me')!;
-    const ceiling = { id: 'ceiling_me' as const, label: `ceiling: the issue's hand-written GET /me/ on ${storageName}`, wrongAnswer: me.wrongAnswer };
-    return [
-      await measureTarget(alternation, oneRead, [{ url: `http://127.0.0.1:${port}/`, expectedStatus: 200 }]),
-      await measureTarget(alternation, ceiling, [me.load({ base: `http://127.0.0.1:${port}`, legacyBase: '' })]),
-    ];
+    const results = [await measureTarget(alternation, oneRead, [{ url: `${ceiling.base}/`, expectedStatus: 200 }])];
+    for (const definition of targetDefinitions(world, settings.bigProjectServers)) {
+      if (!(definition.id in CEILING_OF)) continue;
+      const check = await ceilingByteCheck(definition, service, ceiling, world);
+      log(`  byte check of the ceiling of ${definition.label}: ${check.problem ? `MISMATCH: ${check.result}` : check.result}`);
+      let drained = true;
+      const settle =
+        definition.id === 'reboot'
+          ? async () => {
+              const seconds = await secondsUntilActionsFinish(service, world, CEILING_DRAIN_BOUND_MS);
+              drained = seconds !== undefined;
+              log(drained ? `    the ceiling's reboots all finished ${seconds!.toFixed(1)} s after the run` : `    the ceiling's reboots still running ${CEILING_DRAIN_BOUND_MS / 1000} s after the run`);
+            }
+          : undefined;
+      const ceilingDefinition = { id: CEILING_OF[definition.id as CeiledTargetId], label: `ceiling: ${definition.label}`, wrongAnswer: definition.wrongAnswer };
+      const target = await measureTarget(alternation, ceilingDefinition, [definition.load(ceiling)], settle);
+      if (check.problem) target.problems.unshift(check.problem);
+      if (!drained) target.problems.push(`the ceiling's reboots still running ${CEILING_DRAIN_BOUND_MS / 1000} s after the run`);
+      target.byteCheck = check.result;
+      results.push(target);
+    }
+    return results;
   } finally {
     await stop(child);
   }
@@ -351,7 +543,7 @@ export async function runEngine(engine: Engine, databaseUrl: string, settings: E
         report.targets.push(target);
       }
       try {
-        report.targets.push(...(await measureReferences(engine, settings, storage, alternation, world)));
+        report.targets.push(...(await measureReferences(engine, settings, storage, alternation, world, service)));
       } catch (error) {
         report.errors.push(`reference: ${message(error)}`);
       }

@@ -3,7 +3,10 @@
 // it (`npm start`, the build), autocannon loads it from this process, and a
 // bare Fastify 5 route in its own process is measured before and after each
 // target, so each figure is a ratio to what the machine could do at that
-// moment. bench/engine.ts says what happens per engine, bench/verdicts.ts
+// moment (information). Each hot path is judged as a share of its
+// hand-written ceiling (bench/reference-route.ts), measured in the same run
+// on the same engine once its answer is checked to be the service's, byte for
+// byte. bench/engine.ts says what happens per engine, bench/verdicts.ts
 // what must hold; the firewall figure comes from bench/firewall.ts, and
 // issue 31's (event stream, webhooks, the writes' cost on a reboot) from
 // bench/events.ts (BENCH_EVENTS=0 skips them), and issue 32's (`cloudplane
@@ -27,7 +30,8 @@ import type { BareRoute, LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
 import { freePort, startNode, stop, stopAll, type Child } from './processes.ts';
 import { prepareService } from './service.ts';
-import { firewallVerdicts, judgeEngine, type Verdict } from './verdicts.ts';
+import { firewallVerdicts, judgeEngine, MIN_SHARE_OF_CEILING, shareOfCeiling, type Verdict } from './verdicts.ts';
+import type { CeiledTargetId } from './engine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(line);
@@ -87,6 +91,20 @@ function printEngine(report: EngineReport): void {
   }
   for (const error of report.errors) console.log(`  error: ${error.split('\n')[0]}`);
   for (const error of report.serviceErrors ?? []) console.log(`  the service logged: ${error}`);
+  printShares(report);
+}
+
+/** Each hot path beside its hand-written ceiling, same run: the service's share of it, and the share it must reach. */
+function printShares(report: EngineReport): void {
+  const line = (cells: string[]) => `${cells[0]!.padEnd(54)}${cells.slice(1).map((cell) => cell.padStart(9)).join('')}`;
+  console.log(`\n${report.engine}: the service beside its ceilings`);
+  console.log(line(['path', 'service', 'p99 ms', 'ceiling', 'p99 ms', 'share', 'target']));
+  for (const id of Object.keys(MIN_SHARE_OF_CEILING) as CeiledTargetId[]) {
+    const { service, ceiling, share, minimum } = shareOfCeiling(report, id);
+    const figure = (result: typeof service) => (result?.requestsPerSecond === undefined ? ['—', '—'] : [result.requestsPerSecond.toFixed(0), String(result.p99Ms)]);
+    const problems = (service?.problems.length ?? 0) + (ceiling?.problems.length ?? 0) > 0 ? '  (problems)' : '';
+    console.log(line([service?.label ?? id, ...figure(service), ...figure(ceiling), share === undefined ? '—' : `${(share * 100).toFixed(1)}%`, `≥ ${(minimum * 100).toFixed(0)}%`]) + problems);
+  }
 }
 
 function printVerdicts(verdicts: Verdict[]): void {
@@ -188,6 +206,9 @@ async function main(): Promise<void> {
       smallProjectServers: SMALL_PROJECT_SERVERS,
       pageSize: PAGE_SIZE,
       bare: 'Fastify 5, GET / answering {"hello":"world"}, in its own process (bench/hello-world.ts), measured before and after each target',
+      ceilings:
+        'bench/reference-route.ts in its own process on the same storage: per hot path a hand-written route (key from a cache, one prepared statement, one transaction for the reboot, a response schema, one log line), ' +
+        'its answer first compared with the service\'s byte for byte (the reboot with id, started_at and resource.id masked); targets are the service\'s req/s as a share of it',
       service: { direct: service.description, npmStart: service.npmStart, ...(service.fallback ? { fallback: service.fallback } : {}), logLevel: 'the default (LOG_LEVEL unset)' },
       postgres: postgres instanceof Error ? `none: ${postgres.message}` : postgres.origin,
     },

@@ -5,6 +5,7 @@
 // A claim sets a lease (`locked_until`) that the worker renews while the job
 // runs. A process that dies stops renewing, its lease runs out, and any worker
 // (including the restarted process) claims the job again.
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -61,6 +62,7 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly concurrency: number;
   private timer: NodeJS.Timeout | null = null;
+  private readonly context = new AsyncResource('cloudplane.job-runner');
   private stopping = false;
   private currentPoll: Promise<void> | null = null;
   private pollAgain = false;
@@ -158,8 +160,9 @@ export class JobRunner {
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
-    // Not unref'd: in a `worker` process this timer is what keeps Node running.
-    this.timer = setTimeout(() => void this.poll(), delayMs);
+    // Not unref'd: in a `worker` process this timer is what keeps Node running. Polls run in the
+    // runner's own async context, never in that of the request whose enqueued job woke it: jobs belong to no request.
+    this.timer = this.context.runInAsyncScope(() => setTimeout(() => void this.poll(), delayMs));
   }
 
   private poll(): Promise<void> {

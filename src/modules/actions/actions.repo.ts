@@ -1,9 +1,9 @@
 // Every query on actions.
 import type { Kysely, Selectable } from 'kysely';
-import { readJson, writeJson } from '../../db/columns.ts';
-import type { ActionsTable, Database } from '../../db/schema.ts';
+import { readBool, readJson, writeJson } from '../../db/columns.ts';
+import type { ActionsTable, Database, ServersTable } from '../../db/schema.ts';
 import type { Action, ActionFilters } from './actions.schemas.ts';
-import { fixedInSql } from '../../db/prepared.ts';
+import { fixedInSql, preparedQuery } from '../../db/prepared.ts';
 import { asTransaction, recordEvent } from '../events/event-log.ts';
 
 export type ActionRow = Selectable<ActionsTable>;
@@ -50,6 +50,25 @@ export function listActions(db: Kysely<Database>, projectId: number, filters: Ac
 /** An action still running on the server, or one whose outcome is still being checked (`unknown`). */
 export function findUnfinishedAction(db: Kysely<Database>, serverId: string) {
   return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', [fixedInSql('running'), fixedInSql('unknown')]).executeTakeFirst();
+}
+
+// Read in every action's transaction: prepared once (db/prepared.ts).
+const selectServerForAction = preparedQuery((db, serverId: string) =>
+  db
+    .selectFrom('servers')
+    .select((eb) => [
+      'servers.status',
+      eb
+        .exists(eb.selectFrom('actions').select('actions.id').whereRef('actions.server_id', '=', 'servers.id').where('actions.status', 'in', [fixedInSql('running'), fixedInSql('unknown')]))
+        .as('busy'),
+    ])
+    .where('servers.id', '=', serverId),
+);
+
+/** What starting an action checks again in its transaction, in one statement: the server's status, and whether an action of it is unfinished. Undefined: no such server. */
+export async function serverStateForAction(db: Kysely<Database>, serverId: string): Promise<{ status: ServersTable['status']; busy: boolean } | undefined> {
+  const [row] = await selectServerForAction(db, serverId);
+  return row && { status: row.status, busy: readBool(row.busy) };
 }
 
 export async function insertAction(

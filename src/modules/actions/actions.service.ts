@@ -17,7 +17,7 @@ import { listServerAddresses } from '../addresses/address-pools.ts';
 import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ServerService } from '../servers/servers.service.ts';
-import { findServer, type ServerRecord } from '../servers/server-records.ts';
+import type { ServerRecord } from '../servers/server-records.ts';
 import { requireCompletedSnapshot, startSnapshot } from '../snapshots/snapshots.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './actions.repo.ts';
@@ -80,9 +80,9 @@ export class ActionService {
       if (await repo.findUnfinishedAction(db, server.id)) throw busy();
       await this.requireProvisioningAvailable(server.id);
       const action = await db.transaction().execute(async (trx) => {
-        if (await repo.findUnfinishedAction(trx, server.id)) throw busy();
-        const current = await findServer(trx, server.id);
+        const current = await repo.serverStateForAction(trx, server.id);
         if (!current) throw notFound('server');
+        if (current.busy) throw busy();
         if (current.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
         const now = clock.now().toISOString();
         if (name === 'create_snapshot') {

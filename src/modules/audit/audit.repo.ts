@@ -30,8 +30,8 @@ export interface AuditQuery {
   until?: string;
 }
 
-export async function insertAuditEntry(db: Kysely<Database>, row: NewAuditRow): Promise<void> {
-  await db.insertInto('audit_log').values(row).execute();
+export async function insertAuditEntries(db: Kysely<Database>, rows: NewAuditRow[]): Promise<void> {
+  await db.insertInto('audit_log').values(rows).execute();
 }
 
 /** The query's conditions, for the log alone or joined to the names it shows. */

@@ -14,7 +14,8 @@ import type { Database } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
 import type { Actor, ApiKeyService } from '../api-keys/api-keys.service.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import { countAuditEntries, insertAuditEntry, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow } from './audit.repo.ts';
+import { AuditWriter } from './audit-writer.ts';
+import { countAuditEntries, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow } from './audit.repo.ts';
 
 export type { AuditActorType, AuditInterface } from './audit.repo.ts';
 
@@ -113,13 +114,15 @@ const ACTOR_FILTER = /^(?:(api_key|user):(\d{1,15})|(operator|anonymous))$/;
 
 export class AuditService {
   private readonly keyNames: KeyedUntilChanged<string>;
+  private readonly writer: AuditWriter;
 
   constructor(private readonly deps: AuditServiceDependencies) {
     // Key names never change; the topic only bounds how long a copy is trusted.
     this.keyNames = new KeyedUntilChanged(deps.changes, 'api-keys', MAX_CACHED_KEY_NAMES);
+    this.writer = new AuditWriter(deps.db);
   }
 
-  /** Writes one entry. The caller (after the answer) logs a failure: it never fails the request. */
+  /** Writes one entry (in a batch with others: audit-writer.ts). The caller (after the answer) logs a failure: it never fails the request. */
   async record(record: AuditRecord): Promise<void> {
     const { actor, resource } = record;
     const [projectId, usedKeyName] = await Promise.all([
@@ -133,7 +136,7 @@ export class AuditService {
         : resource?.type === 'api_key' && resource.name !== undefined
           ? { id: Number(resource.id), name: resource.name }
           : null;
-    await insertAuditEntry(this.deps.db, {
+    await this.writer.write({
       created_at: this.deps.clock.now().toISOString(),
       project_id: projectId,
       interface: record.interface,
