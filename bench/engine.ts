@@ -22,7 +22,7 @@ import type { Options as AutocannonOptions } from 'autocannon';
 import { BareAlternation, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
 import { freePort, startNode, stop, treeMemory, type ProcessMemory } from './processes.ts';
 import { seedServers, type Seeding, type ServersWorld } from './seed.ts';
-import { loggedErrors, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
+import { loggedErrors, npmStartRuntime, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 export const PAGE_SIZE = 50;
@@ -450,8 +450,9 @@ async function measureReferences(
   const { log } = settings;
   const port = await freePort();
   const storageEnv = engine === 'postgres' ? { REFERENCE_DATABASE_URL: storage.databaseUrl } : { REFERENCE_SQLITE_FILE: path.join(storage.dataDir, 'cloudplane.db') };
-  const env = { ...process.env, ...storageEnv, PORT: String(port), REFERENCE_LOG_FILE: path.join(storage.dataDir, `reference-${engine}.log`) };
-  const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env, ready: /listening/ });
+  const runtime = npmStartRuntime(settings.service.npmStart);
+  const env = { ...process.env, ...runtime.env, ...storageEnv, PORT: String(port), REFERENCE_LOG_FILE: path.join(storage.dataDir, `reference-${engine}.log`) };
+  const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env, ready: /listening/, nodeFlags: runtime.nodeFlags });
   const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
   const ceiling: ServiceAddresses = { base: `http://127.0.0.1:${port}`, legacyBase: `http://127.0.0.1:${port}` };
   try {
@@ -489,7 +490,8 @@ async function measureReferences(
 
 /** PostgreSQL's scale-out figure: the same reads, spread over two `serve` processes on one database. */
 async function measureTwoProcesses(engine: Engine, settings: EngineSettings, storage: ServiceStorage, alternation: BareAlternation, first: RunningService, world: ServersWorld) {
-  const second = await startService('direct', `cloudplane ${engine} (second process)`, settings.service, storage);
+  // Started as the first one was (npm start), so the two processes differ in nothing but being two.
+  const second = await startService(first.how, `cloudplane ${engine} (second process)`, settings.service, storage);
   try {
     const reads = targetDefinitions(world, settings.bigProjectServers).filter((definition) => definition.id === 'me' || definition.id === 'server_get');
     const results: TargetResult[] = [];

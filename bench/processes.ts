@@ -44,9 +44,9 @@ export async function freePort(): Promise<number> {
 export function startNode(
   name: string,
   args: string[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number },
+  options: { cwd: string; env: NodeJS.ProcessEnv; ready: RegExp; timeoutMs?: number; nodeFlags?: string[] },
 ): Promise<{ child: Child; match: RegExpMatchArray }> {
-  const process_ = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const process_ = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', ...args], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const child: Child = { name, process: process_, output: () => output, group: false };
   track(child);

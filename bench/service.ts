@@ -57,6 +57,8 @@ export interface RunningService {
   legacyBase: string;
   /** From spawn to the first 2xx of /healthz. */
   msUntilHealthy: number;
+  /** How it was started. */
+  how: 'direct' | 'npm start';
 }
 
 export interface ServiceStorage {
@@ -103,7 +105,7 @@ export async function startService(
     await stop(child);
     throw error;
   }
-  return { child, logFile, base, legacyBase: `http://127.0.0.1:${legacyPort}`, msUntilHealthy };
+  return { child, logFile, base, legacyBase: `http://127.0.0.1:${legacyPort}`, msUntilHealthy, how };
 }
 
 const ERROR_LEVEL = 50; // pino's "error"; "fatal" is 60
@@ -129,3 +131,28 @@ export async function loggedErrors(logFile: string, limit = 5): Promise<string[]
   lines.close();
   return [...found];
 }
+
+/**
+ * The node flags and environment `npm start` runs the service with (its
+ * script: `VAR=value … exec node --flag … bin/cloudplane.js serve`), for the
+ * ceilings: they run under the same V8 settings as the service, so a share of
+ * a ceiling measures cloudplane's code, not the memory settings `npm start`
+ * chose (docs/performance.md: `--optimize-for-size` alone costs /me/ a
+ * sixth of its speed on SQLite and a third on PostgreSQL, in both processes alike).
+ */
+export function npmStartRuntime(npmStart: string): { nodeFlags: string[]; env: Record<string, string> } {
+  const words = npmStart.split(/\s+/).filter((word) => word !== '');
+  const env: Record<string, string> = {};
+  const nodeFlags: string[] = [];
+  let afterNode = false;
+  for (const word of words) {
+    if (!afterNode) {
+      const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+      if (assignment) env[assignment[1]!] = assignment[2]!;
+      if (word === 'node') afterNode = true;
+    } else if (word.startsWith('--')) nodeFlags.push(word);
+    else break;
+  }
+  return { nodeFlags, env };
+}
+
