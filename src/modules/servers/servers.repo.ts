@@ -146,8 +146,7 @@ function primaryIpv4(eb: ExpressionBuilder<Database, 'servers'>) {
  * with its primary IPv4 address. The count (project_server_counts) says
  * which end the page is nearer, and the page is cut from that end: the last
  * page of 100,000 servers skips none, where walking from the start would skip
- * 99,950. Only one of the two cuts runs: the other's condition does not
- * depend on any row, so each engine tests it once, before reading a row. The
+ * 99,950. Only one of the two cuts runs: the other's LIMIT is 0. The
  * page is cut from the index (project_id, created_at, id) alone, and only the
  * page's own rows are read in full, by primary key.
  */
@@ -161,8 +160,10 @@ const selectServerPage = preparedCountedRowsQuery(
     const size = onPostgres ? sql<number>`greatest(0, least(${limit}, ${total} - ${offset}))` : sql<number>`max(0, min(${limit}, ${total} - ${offset}))`;
     // Never below 0: PostgreSQL refuses a negative OFFSET (a page past the end), even in the cut that does not run.
     const after = onPostgres ? sql<number>`greatest(0, ${total} - ${offset} - ${size})` : sql<number>`max(0, ${total} - ${offset} - ${size})`;
-    const fromOldest = sql`select id from servers where project_id = ${projectId} and ${after} >= ${offset} order by created_at, id limit ${size} offset ${offset}`;
-    const fromNewest = sql`select id from servers where project_id = ${projectId} and ${after} < ${offset} order by created_at desc, id desc limit ${size} offset ${after}`;
+    // The cut that does not run has LIMIT 0, which both engines answer without reading a row (SQLite does not
+    // take a condition on a subquery as constant: in the WHERE, it tested it on each of the rows the OFFSET skipped).
+    const fromOldest = sql`select id from servers where project_id = ${projectId} order by created_at, id limit (case when ${after} >= ${offset} then ${size} else 0 end) offset ${offset}`;
+    const fromNewest = sql`select id from servers where project_id = ${projectId} order by created_at desc, id desc limit (case when ${after} < ${offset} then ${size} else 0 end) offset ${after}`;
     const ids = sql`(select id from (${fromOldest}) as from_oldest union all select id from (${fromNewest}) as from_newest)`;
     return selectSummaries(db).where(isOneOfSelected(db, 'servers.id', ids)).orderBy('servers.created_at').orderBy('servers.id');
   },
