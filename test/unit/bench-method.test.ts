@@ -84,25 +84,38 @@ function engineReport(targets: TargetResult[]): EngineReport {
 const context = { bigProjectServers: 100_000, npmStart: 'node dist/main.js serve', direct: 'node dist/main.js serve' };
 const verdictOf = (report: EngineReport, id: string) => judgeEngine(report, context).find((verdict) => verdict.id === id)!;
 
-test('a target passes on its figure only when its runs had no problem', () => {
-  const good = engineReport([target('me', 500, 0.5)]);
-  assert.equal(verdictOf(good, 'me_ratio').pass, true);
-  const low = engineReport([target('me', 300, 0.3)]);
-  assert.equal(verdictOf(low, 'me_ratio').pass, false);
-  const withProblems = engineReport([target('me', 500, 0.5, ['measured run: 3 × HTTP 401 (expected 200)'])]);
-  const verdict = verdictOf(withProblems, 'me_ratio');
+test("a path passes on its share of its ceiling, in the same run, only when neither's runs had a problem", () => {
+  // SQLite's /me/ must reach 85 % of its hand-written ceiling.
+  const good = engineReport([target('me', 900, 0.5), target('ceiling_me', 1000, 0.6)]);
+  const passed = verdictOf(good, 'me_share_of_ceiling');
+  assert.equal(passed.pass, true);
+  assert.equal(passed.value, 0.9);
+  assert.equal(passed.threshold, 0.85);
+  assert.match(passed.figure, /^90\.0% \(900 vs 1000 req\/s; p99 10 vs 10 ms\)$/);
+  const low = engineReport([target('me', 800, 0.5), target('ceiling_me', 1000, 0.6)]);
+  assert.equal(verdictOf(low, 'me_share_of_ceiling').pass, false);
+  const withProblems = engineReport([target('me', 900, 0.5, ['measured run: 3 × HTTP 401 (expected 200)']), target('ceiling_me', 1000, 0.6)]);
+  const verdict = verdictOf(withProblems, 'me_share_of_ceiling');
   assert.equal(verdict.pass, false);
   assert.deepEqual(verdict.problems, ['measured run: 3 × HTTP 401 (expected 200)']);
+  // A ceiling that did not answer as the service does (the byte check) fails the path's verdict, named as the ceiling's.
+  const unlike = engineReport([target('me', 900, 0.5), target('ceiling_me', 1000, 0.6, ['probe: bodies differ at byte 12'])]);
+  assert.equal(verdictOf(unlike, 'me_share_of_ceiling').pass, false);
+  assert.deepEqual(verdictOf(unlike, 'me_share_of_ceiling').problems, ['ceiling: probe: bodies differ at byte 12']);
 });
 
-test('a target that was not measured fails, with the reason', () => {
+test('a path whose service or ceiling was not measured fails, with the reason', () => {
   const report = { ...engineReport([]), errors: ['seeding: HTTP 500'] };
-  const verdict = verdictOf(report, 'products_ratio');
+  const verdict = verdictOf(report, 'products_share_of_ceiling');
   assert.equal(verdict.pass, false);
   assert.equal(verdict.figure, 'not measured');
   assert.deepEqual(verdict.problems, ['seeding: HTTP 500']);
   assert.equal(verdictOf(report, 'placements_per_second').pass, false);
   assert.equal(verdictOf(report, 'npm_start_ms').pass, false);
+  // The service measured, its ceiling not: the reference process's error says why.
+  const noCeiling = verdictOf({ ...engineReport([target('me', 900, 0.5)]), errors: ['reference: reference (sqlite) did not start'] }, 'me_share_of_ceiling');
+  assert.equal(noCeiling.pass, false);
+  assert.deepEqual(noCeiling.problems, ['reference: reference (sqlite) did not start']);
 });
 
 test('the reference route is information: reported with its ratio, failed only by a problem of its runs', () => {
@@ -117,16 +130,17 @@ test('the reference route is information: reported with its ratio, failed only b
   assert.deepEqual(missing.problems, ['reference: reference (sqlite) did not start']);
 });
 
-test("the issue's ceiling is information: its ratio, and the service's /me/ as a share of it", () => {
-  const measured = verdictOf(engineReport([target('me', 3000, 0.1), target('ceiling_me', 6000, 0.2)]), 'ceiling_me_ratio');
-  assert.equal(measured.pass, null);
-  assert.equal(measured.value, 0.2);
-  assert.match(measured.figure, /^20\.0% of bare \(6000 req\/s, p99 \d+ ms\); the service's \/me\/ 50\.0% of it$/);
-  const troubled = verdictOf(engineReport([target('ceiling_me', 6000, 0.2, ['probe: HTTP 401 (expected 200)'])]), 'ceiling_me_ratio');
-  assert.equal(troubled.pass, false);
-  const missing = verdictOf({ ...engineReport([]), errors: ['reference: reference (postgres) did not start'] }, 'ceiling_me_ratio');
-  assert.equal(missing.pass, false);
-  assert.deepEqual(missing.problems, ['reference: reference (postgres) did not start']);
+test('each engine has its own share to reach, and the PostgreSQL scale-out is judged against 1.7×', () => {
+  const postgres = (targets: TargetResult[]): EngineReport => ({ ...engineReport(targets), engine: 'postgres', storage: 'PostgreSQL' });
+  // 80 % of the ceiling: short of SQLite's 85 %, past PostgreSQL's 75 %.
+  const figures = [target('server_get', 800, 0.5), target('ceiling_server_get', 1000, 0.6)];
+  assert.equal(verdictOf(engineReport(figures), 'server_get_share_of_ceiling').pass, false);
+  assert.equal(verdictOf(postgres(figures), 'server_get_share_of_ceiling').pass, true);
+  const scaled = verdictOf(postgres([target('me', 1000, 0.1), target('me_two_processes', 1800, 0.18)]), 'me_scale_out');
+  assert.equal(scaled.pass, true);
+  assert.equal(scaled.value, 1.8);
+  const flat = verdictOf(postgres([target('me', 1000, 0.1), target('me_two_processes', 1600, 0.16)]), 'me_scale_out');
+  assert.equal(flat.pass, false);
 });
 
 test('the last page of the big project is judged by its cost (1/req/s) against the small one', () => {
