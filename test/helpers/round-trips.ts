@@ -56,10 +56,10 @@ export async function statementsOf<Result>(server: Server, send: (mark: Record<s
   install();
   if (!watched.has(server)) {
     watched.add(server);
-    // Every request enters its own context, marked or not: a connection kept alive must not carry the last one's.
+    // Every request enters its own context, marked or not (an unmarked one counts into a list nobody reads): a connection kept alive must not carry the last one's.
     server.prependListener('request', (request: { headers: Record<string, unknown> }) => {
       const mark = request.headers[MARK];
-      requests.enterWith(typeof mark === 'string' ? (counters.get(mark) ?? { statements: [] }) : (undefined as unknown as Counter));
+      requests.enterWith((typeof mark === 'string' ? counters.get(mark) : undefined) ?? { statements: [] });
     });
   }
   const mark = String((nextMark += 1));
