@@ -3,7 +3,8 @@
 // them. A change made through one process is in force in the others within
 // the change window (db/change-feed.ts): a replaced catalogue, a revoked key
 // (operator API and console), a fault, the test clock, a console sign-out, a
-// membership or a project changed.
+// membership or a project changed, billing (an account's credit, a service's
+// status) and a server's firewall groups.
 // Idempotency keys, the order rate limit and the job queue are shared.
 //
 // Each window is measured by polling the other process: the first request
@@ -14,6 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { performance } from 'node:perf_hooks';
+import { isDeepStrictEqual } from 'node:util';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { eventually, type CallResult } from '../helpers/build.ts';
 import { consoleClient } from '../helpers/console.ts';
@@ -208,6 +210,82 @@ describe('several processes on one database', () => {
       return page.status === 303 && (page.location ?? '').startsWith('/console/login');
     });
     t.diagnostic(windows.at(-1)!);
+  });
+
+  test("billing changed through A (a user's credit, a server's service) is what B answers within the window", async (t) => {
+    const user = await a.admin('/users', {
+      method: 'POST',
+      body: { email: `credit-${Date.now()}@example.com`, first_name: 'Credit', last_name: 'Process', billing_account: { currency: 'EUR', credit_balance: '50.00' } },
+    });
+    expectStatus(user, 201, 'the user');
+    const created = await a.admin(`/users/${user.body.id}/api-keys`, { method: 'POST', body: { name: 'credit' } });
+    expectStatus(created, 201, "the user's key");
+    const key = created.body.token as string;
+    const credit = async (serve: ServeProcess) => {
+      const me = await serve.api('/me/', { key });
+      expectStatus(me, 200, `/me/ through ${serve.name}`);
+      return me.body.billing_account?.credit_balance as string | undefined;
+    };
+    const adjust = async (amount: string, balance: string) => {
+      const adjusted = await a.admin(`/users/${user.body.id}/credit`, { method: 'POST', body: { amount, reason: 'multi-process' } });
+      expectStatus(adjusted, 200, `A moves the credit by ${amount}`);
+      assert.equal(adjusted.body.credit_balance, balance);
+    };
+    // B keeps the account now: the change has to drop that copy.
+    assert.equal(await credit(b), '50.00', 'B reads the opening balance');
+
+    await adjust('12.34', '62.34');
+    const creditedAt = performance.now();
+    const [onA] = await Promise.all([credit(a), measured('credit added, on B', creditedAt, async () => (await credit(b)) === '62.34')]);
+    assert.equal(onA, '62.34', 'A, which made the change, answers with it at once');
+    // Again, after B kept the new balance: every change drops the copy, not only the first.
+    await adjust('-2.34', '60.00');
+    await measured('credit deducted, on B', performance.now(), async () => (await credit(b)) === '60.00');
+
+    // The server's billing comes from B's copy of the service.
+    const placed = await a.admin(`/projects/${slug}/servers`, { method: 'POST', body: { ...BASE_ORDER, hostname: 'billing-mp' } });
+    expectStatus(placed, 201, 'a placed server');
+    const serviceStatus = async () => {
+      const server = await b.api(`/projects/${slug}/servers/${placed.body.id}/`, { key: owner.key });
+      expectStatus(server, 200, 'the server through B');
+      return server.body.billing?.status as string | undefined;
+    };
+    assert.equal(await serviceStatus(), 'Active', "B reads the server's service");
+    expectStatus(await a.admin(`/servers/${placed.body.id}/suspend`, { method: 'POST' }), 200, 'A suspends the server');
+    await measured('service suspended, on B', performance.now(), async () => (await serviceStatus()) === 'Suspended');
+    t.diagnostic(windows.slice(-3).join('; '));
+  });
+
+  test("a server's firewall groups replaced through A are what B's server GET answers within the window", async (t) => {
+    const placed = await a.admin(`/projects/${slug}/servers`, { method: 'POST', body: { ...BASE_ORDER, hostname: 'firewall-mp' } });
+    expectStatus(placed, 201, 'a placed server');
+    const group = await a.api(`/projects/${slug}/firewall-groups/`, { method: 'POST', key: owner.key, body: { name: 'multi-process', direction: 'ingress' } });
+    expectStatus(group, 201, 'a firewall group');
+    const serverPath = `/projects/${slug}/servers/${placed.body.id}/`;
+    const groupsOn = async (serve: ServeProcess) => {
+      const server = await serve.api(serverPath, { key: owner.key });
+      expectStatus(server, 200, `the server through ${serve.name}`);
+      return server.body.firewall_groups as number[] | null;
+    };
+    const replace = async (groups: number[]) => {
+      const replaced = await a.api(`${serverPath}firewall-groups/`, { method: 'PUT', key: owner.key, body: { firewall_groups: groups } });
+      expectStatus(replaced, 200, `A attaches [${groups.join(', ')}]`);
+      assert.deepEqual(replaced.body.firewall_groups, groups);
+    };
+    // B keeps the server's groups (none) now: the change has to drop that copy.
+    assert.deepEqual(await groupsOn(b), [], 'B reads the server with no groups');
+
+    await replace([group.body.id]);
+    const attachedAt = performance.now();
+    const [onA] = await Promise.all([
+      groupsOn(a),
+      measured('firewall group attached, on B', attachedAt, async () => isDeepStrictEqual(await groupsOn(b), [group.body.id])),
+    ]);
+    assert.deepEqual(onA, [group.body.id], 'A, which made the change, answers with it at once');
+    // And back, after B kept the attached group.
+    await replace([]);
+    await measured('firewall group detached, on B', performance.now(), async () => isDeepStrictEqual(await groupsOn(b), []));
+    t.diagnostic(windows.slice(-2).join('; '));
   });
 
   test('the same Idempotency-Key through A, then B, then both at once makes one order', async () => {
