@@ -34,8 +34,18 @@ export async function enqueueJob<Payload extends TSchema>(
 
 /** Enqueues a job by name, unchecked. Modules use `enqueueJob` with their definition. */
 export async function enqueueJobRequest(db: Kysely<Database>, clock: Clock, job: JobRequest): Promise<number> {
+  const row = await jobInsert(db, clock, job).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** One of a module's jobs as a write of the caller's batch (db/write-batch.ts), with the rows it commits with. */
+export function jobWrite<Payload extends TSchema>(db: Kysely<Database>, clock: Clock, job: JobType<Payload>, payload: Static<Payload>, options: EnqueueOptions = {}) {
+  return jobInsert(db, clock, { type: job.name, payload, ...options });
+}
+
+function jobInsert(db: Kysely<Database>, clock: Clock, job: JobRequest) {
   const now = clock.now();
-  const row = await db
+  return db
     .insertInto('jobs')
     .values({
       type: job.type,
@@ -50,9 +60,7 @@ export async function enqueueJobRequest(db: Kysely<Database>, clock: Clock, job:
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .returning('id');
 }
 
 /**

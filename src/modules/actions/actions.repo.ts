@@ -1,10 +1,13 @@
 // Every query on actions.
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { readBool, readJson, writeJson } from '../../db/columns.ts';
-import type { ActionsTable, Database, ServersTable } from '../../db/schema.ts';
+import type { ActionsTable, Database } from '../../db/schema.ts';
+import type { EngineWrite } from '../../db/write-batch.ts';
+import { liveRecord, type IdempotencyKey } from '../idempotency/idempotency.ts';
+import { selectProjectServerRecord, toServerRecord, type ServerRecord } from '../servers/server-records.ts';
 import type { Action, ActionFilters } from './actions.schemas.ts';
 import { fixedInSql, preparedQuery } from '../../db/prepared.ts';
-import { asTransaction, recordEvent } from '../events/event-log.ts';
+import { asTransaction, eventWrite, recordEvent } from '../events/event-log.ts';
 
 export type ActionRow = Selectable<ActionsTable>;
 
@@ -52,45 +55,95 @@ export function findUnfinishedAction(db: Kysely<Database>, serverId: string) {
   return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', [fixedInSql('running'), fixedInSql('unknown')]).executeTakeFirst();
 }
 
-// Read in every action's transaction: prepared once (db/prepared.ts).
-const selectServerForAction = preparedQuery((db, serverId: string) =>
-  db
-    .selectFrom('servers')
-    .select((eb) => [
-      'servers.status',
+/** What starting an action reads before it writes. */
+export interface ActionStart {
+  server: ServerRecord;
+  /** An action of the server is running, or its outcome is being checked. */
+  busy: boolean;
+  /** The live record of the request's Idempotency-Key, if any (idempotency.ts's replayOf says what it means). */
+  keyRecord: { request_hash: string; resource_id: string } | null;
+  /** On PostgreSQL, the new action's id, taken from its sequence so its writes are one statement (db/write-batch.ts); null on SQLite. */
+  nextId: number | null;
+}
+
+// Every action's start reads this first: prepared once (db/prepared.ts). On PostgreSQL a start that ends
+// without an action (a replay, a busy server, a refusal) leaves a gap in the ids, as a rolled-back insert does.
+const selectActionStart = preparedQuery(
+  (db, projectId: number, serverId: string, keyUserId: number | null, keyScope: string | null, key: string | null, keySince: string) => {
+    const keyRecord = () => liveRecord(db, { userId: keyUserId as number, scope: keyScope as string, key: key as string }, keySince);
+    return selectProjectServerRecord(db, projectId, serverId).select((eb) => [
       eb
         .exists(eb.selectFrom('actions').select('actions.id').whereRef('actions.server_id', '=', 'servers.id').where('actions.status', 'in', [fixedInSql('running'), fixedInSql('unknown')]))
         .as('busy'),
-    ])
-    .where('servers.id', '=', serverId),
+      keyRecord().select('idempotency_keys.request_hash').as('key_request_hash'),
+      keyRecord().select('idempotency_keys.resource_id').as('key_resource_id'),
+      (db.getExecutor().adapter instanceof PostgresAdapter ? sql<string | null>`nextval('actions_id_seq')` : sql<string | null>`null`).as('next_id'),
+    ]);
+  },
 );
 
-/** What starting an action checks again in its transaction, in one statement: the server's status, and whether an action of it is unfinished. Undefined: no such server. */
-export async function serverStateForAction(db: Kysely<Database>, serverId: string): Promise<{ status: ServersTable['status']; busy: boolean } | undefined> {
-  const [row] = await selectServerForAction(db, serverId);
-  return row && { status: row.status, busy: readBool(row.busy) };
+/**
+ * The server of the project an action is to start on, with what the start
+ * decides on, in one statement; undefined when the project has no such server.
+ */
+export async function readActionStart(db: Kysely<Database>, projectId: number, serverId: string, key: IdempotencyKey | null, keySince: string): Promise<ActionStart | undefined> {
+  const [row] = await selectActionStart(db, projectId, serverId, key?.userId ?? null, key?.scope ?? null, key?.key ?? null, keySince);
+  if (!row) return undefined;
+  const { busy, key_request_hash, key_resource_id, next_id, ...server } = row;
+  return {
+    server: toServerRecord(server),
+    busy: readBool(busy),
+    keyRecord: key_request_hash === null || key_resource_id === null ? null : { request_hash: key_request_hash, resource_id: key_resource_id },
+    nextId: next_id === null ? null : Number(next_id),
+  };
 }
 
-export async function insertAction(
-  db: Kysely<Database>,
-  values: { projectId: number; serverId: string; type: string; params: Record<string, unknown>; now: string },
-): Promise<ActionRow> {
+export interface NewAction {
+  projectId: number;
+  serverId: string;
+  type: string;
+  params: Record<string, unknown>;
+  now: string;
+}
+
+/** A new action as it is stored: running, at its first phase. */
+function newActionValues(action: NewAction) {
+  return {
+    project_id: action.projectId,
+    server_id: action.serverId,
+    type: action.type,
+    status: 'running' as const,
+    params: writeJson(action.params),
+    phase: 'submit' as const,
+    result: writeJson({}),
+    error: null,
+    started_at: action.now,
+    finished_at: null,
+  };
+}
+
+/** The new action's row, as the database will hold it once its batch is written. */
+export function newActionRow(id: number, action: NewAction): ActionRow {
+  return { id, ...newActionValues(action) };
+}
+
+/** The insert of a new action, with its id (PostgreSQL, taken beforehand) or without (SQLite, answered by the insert). */
+export function actionInsert(db: Kysely<Database>, id: number | null, action: NewAction) {
+  const values = newActionValues(action);
   return db
     .insertInto('actions')
-    .values({
-      project_id: values.projectId,
-      server_id: values.serverId,
-      type: values.type,
-      status: 'running',
-      params: writeJson(values.params),
-      phase: 'submit',
-      result: writeJson({}),
-      error: null,
-      started_at: values.now,
-      finished_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .values(id === null ? values : { id, ...values })
+    .returning('id');
+}
+
+/**
+ * A write of the start's batch that answers a row only while the server may
+ * still start an action: it exists and is not suspended (a suspension or a
+ * deletion between the start's read and its writes undoes them). Another
+ * start that won the race is refused by actions_one_unfinished instead.
+ */
+export function serverStillStartable(db: Kysely<Database>, serverId: string) {
+  return db.selectFrom('servers').select('servers.id').where('servers.id', '=', serverId).where('servers.status', '<>', fixedInSql('suspended'));
 }
 
 /**
@@ -119,9 +172,9 @@ export async function advanceAction(
     .executeTakeFirst();
 }
 
-/** action.started, in the transaction that records the action (after the rest of it). */
-export async function recordActionStarted(trx: Kysely<Database>, row: ActionRow): Promise<void> {
-  await recordEvent(asTransaction(trx), { projectId: row.project_id, type: 'action.started', resource: { type: 'action', id: row.id }, data: toActionEventData(row), now: row.started_at });
+/** action.started, the last write of the batch that records the action (db/write-batch.ts). */
+export function actionStartedWrite(row: ActionRow): EngineWrite {
+  return eventWrite({ projectId: row.project_id, type: 'action.started', resource: { type: 'action', id: row.id }, data: toActionEventData(row), now: row.started_at });
 }
 
 /**

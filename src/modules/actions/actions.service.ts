@@ -1,22 +1,21 @@
 // Starting, listing and reading actions (D4, D5). A start asks the provisioning
 // system whether it takes work (503 and nothing recorded when it does not),
-// then records the action `running` and enqueues its job in one transaction;
-// the job does the rest.
+// then records the action `running` and enqueues its job together, all or
+// nothing (one statement on PostgreSQL: db/write-batch.ts); the job does the rest.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, notFound, validationError } from '../../errors.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import { jobWrite } from '../../jobs/queue.ts';
+import { insertWithWrites, isLostRace } from '../../db/write-batch.ts';
 import { crashPoint } from '../../crash-points.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { Actor } from '../api-keys/api-keys.service.ts';
 import { listServerAddresses } from '../addresses/address-pools.ts';
-import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
+import { findReplay, keyRecord, liveSince, replayOf, type IdempotencyKey } from '../idempotency/idempotency.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
-import type { ServerService } from '../servers/servers.service.ts';
 import type { ServerRecord } from '../servers/server-records.ts';
 import { requireCompletedSnapshot, startSnapshot } from '../snapshots/snapshots.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
@@ -28,7 +27,6 @@ export interface ActionServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   access: ProjectAccess;
-  servers: ServerService;
   billing: BillingPort;
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
@@ -36,6 +34,7 @@ export interface ActionServiceDependencies {
 
 // An `unknown` action may still have been carried out, so it holds the server like a running one.
 const busy = () => conflict('Another action is running on this server (or its outcome is being checked); wait for it to finish');
+const suspended = () => conflict('The server is suspended; actions are refused until it is unsuspended');
 
 export class ActionService {
   constructor(private readonly deps: ActionServiceDependencies) {}
@@ -66,44 +65,58 @@ export class ActionService {
     idempotency: IdempotencyKey | null,
   ): Promise<{ action: Action; replayed: boolean }> {
     const { db, clock } = this.deps;
-    const { project, server } = await this.deps.servers.requireServer(actor, slug, serverId, { write: true });
+    // requireServer's checks, with the server read together with what the start decides on, in one statement.
+    const project = await this.deps.access.require(actor, slug, { ready: true, write: true });
+    const start = await repo.readActionStart(db, project.id, serverId, idempotency, liveSince(clock));
+    if (!start) throw notFound('server');
+    const { server } = start;
     if (idempotency) {
-      const replay = await this.replay(idempotency);
+      const replay = await this.replay(replayOf(start.keyRecord, idempotency));
       if (replay) return replay;
     }
-    if (server.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
+    if (server.status === 'suspended') throw suspended();
     const params = await this.checkedParams(project.id, server, name, body);
 
     try {
       // Checked before provisioning is asked, so a busy server answers 409 whether or not provisioning is up;
-      // the transaction checks again for a start that wins the race in between.
-      if (await repo.findUnfinishedAction(db, server.id)) throw busy();
+      // the writes are refused for a start that wins the race in between (actions_one_unfinished).
+      if (start.busy) throw busy();
       await this.requireProvisioningAvailable(server.id);
-      const action = await db.transaction().execute(async (trx) => {
-        const current = await repo.serverStateForAction(trx, server.id);
-        if (!current) throw notFound('server');
-        if (current.busy) throw busy();
-        if (current.status === 'suspended') throw conflict('The server is suspended; actions are refused until it is unsuspended');
-        const now = clock.now().toISOString();
-        if (name === 'create_snapshot') {
-          params.snapshot_id = await startSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now });
-        }
-        const row = await repo.insertAction(trx, { projectId: project.id, serverId: server.id, type: `server.${name}`, params, now });
-        if (idempotency) await recordKey(trx, clock, idempotency, String(row.id));
-        await enqueueJob(trx, clock, ACTION_JOB, { actionId: row.id }, { maxAttempts: 1000 });
-        await repo.recordActionStarted(trx, row);
-        return row;
-      });
+      const action: repo.NewAction = { projectId: project.id, serverId: server.id, type: `server.${name}`, params, now: clock.now().toISOString() };
+      // The action, the guard that the server may still start it, its key, its job and its event: one statement on PostgreSQL.
+      const record = (trx: Kysely<Database>) =>
+        insertWithWrites(
+          trx,
+          start.nextId,
+          (id) => repo.actionInsert(trx, id, action),
+          (id) => [
+            repo.serverStillStartable(trx, server.id),
+            ...(idempotency ? [keyRecord(trx, clock, idempotency, String(id))] : []),
+            jobWrite(trx, clock, ACTION_JOB, { actionId: id }, { maxAttempts: 1000 }),
+            repo.actionStartedWrite(repo.newActionRow(id, action)),
+          ],
+        );
+      const actionId =
+        name === 'create_snapshot'
+          ? // The snapshot's row comes first: the action carries its id.
+            await db.transaction().execute(async (trx) => {
+              params.snapshot_id = await startSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now: action.now });
+              return record(trx);
+            })
+          : await record(db);
       crashPoint('action.after-record');
       this.deps.wakeWorker();
-      return { action: repo.toAction(action), replayed: false };
+      return { action: repo.toAction(repo.newActionRow(actionId, action)), replayed: false };
     } catch (error) {
-      const lostRace = isUniqueViolation(error) || (error instanceof AppError && error.code === 'conflict');
-      if (!lostRace) throw error;
+      if (!isLostRace(error) && !(error instanceof AppError && error.code === 'conflict')) throw error;
       // A request with the same key may have won: answer what it made.
-      const replay = idempotency ? await this.replay(idempotency) : null;
+      const replay = idempotency ? await this.replay(await findReplay(db, clock, idempotency)) : null;
       if (replay) return replay;
-      throw isUniqueViolation(error) ? busy() : error;
+      if (!isLostRace(error)) throw error;
+      // Another start won, or the server changed since it was read: answer what holds now.
+      const now = await repo.readActionStart(db, project.id, server.id, null, liveSince(clock));
+      if (!now) throw notFound('server');
+      throw now.server.status === 'suspended' ? suspended() : busy();
     }
   }
 
@@ -123,8 +136,8 @@ export class ActionService {
     }
   }
 
-  private async replay(idempotency: IdempotencyKey): Promise<{ action: Action; replayed: boolean } | null> {
-    const actionId = await findReplay(this.deps.db, this.deps.clock, idempotency);
+  /** The action a previous request with the same key made, answered again; null when there is none. */
+  private async replay(actionId: string | null): Promise<{ action: Action; replayed: boolean } | null> {
     if (actionId === null) return null;
     const row = await repo.findAction(this.deps.db, Number(actionId));
     return row ? { action: repo.toAction(row), replayed: true } : null;

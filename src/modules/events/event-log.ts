@@ -1,10 +1,11 @@
 // The event log, as every module writes it and the events module reads it.
 // An event is written in the transaction of the change it reports, so it
 // exists exactly when the change does.
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { EVENTS_CHANNEL } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
+import { writeAll, type EngineWrite } from '../../db/write-batch.ts';
 import type { EventResourceType, EventType } from './event-types.ts';
 
 export interface NewEvent {
@@ -32,49 +33,57 @@ export interface StoredEvent {
  * saw id N never later finds a smaller one) and the lock is held briefly.
  * Callers record their events as the last step of their transaction.
  */
-export async function recordEvent(trx: Transaction<Database>, event: NewEvent): Promise<number> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) return recordEventOnPostgres(trx, event);
-  const { last_id: id } = await trx
-    .insertInto('project_event_sequences')
-    .values({ project_id: event.projectId, last_id: 1 })
-    .onConflict((conflict) => conflict.column('project_id').doUpdateSet((eb) => ({ last_id: eb('project_event_sequences.last_id', '+', 1) })))
-    .returning('last_id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('events')
-    .values({
-      project_id: event.projectId,
-      id: Number(id),
-      type: event.type,
-      resource_type: event.resource.type,
-      resource_id: String(event.resource.id),
-      data: writeJson(event.data ?? null),
-      created_at: event.now,
-    })
-    .execute();
-  return Number(id);
+export async function recordEvent(trx: Transaction<Database>, event: NewEvent): Promise<void> {
+  await writeAll(trx, [eventWrite(event)]);
 }
 
 /**
- * The same three steps as one statement, one round trip where they were
- * three: the id taken from the sequence, the event stored with it, and the
- * notice that wakes every process's stream hub for this project (sent at
- * commit, and only if it commits).
+ * The event as a write of its change's batch (db/write-batch.ts), which the
+ * caller sends last. On PostgreSQL, three parts of the one statement: the id
+ * taken from the project's sequence, the event stored with it, and the notice
+ * that wakes every process's stream hub for this project (sent at commit,
+ * and only if it commits). On SQLite, the same first two steps; its processes
+ * learn of new events by polling.
  */
-async function recordEventOnPostgres(trx: Transaction<Database>, event: NewEvent): Promise<number> {
-  const { rows } = await sql<{ id: number }>`
-    with taken as (
-      insert into project_event_sequences (project_id, last_id) values (${event.projectId}, 1)
-      on conflict (project_id) do update set last_id = project_event_sequences.last_id + 1
-      returning last_id
-    ), stored as (
-      insert into events (project_id, id, type, resource_type, resource_id, data, created_at)
-      select ${event.projectId}, last_id, ${event.type}, ${event.resource.type}, ${String(event.resource.id)}, ${writeJson(event.data ?? null)}::jsonb, ${event.now}::timestamptz
-      from taken
-      returning id
-    )
-    select id, pg_notify(${EVENTS_CHANNEL}, ${String(event.projectId)}) from stored`.execute(trx);
-  return Number(rows[0]!.id);
+export function eventWrite(event: NewEvent): EngineWrite {
+  return {
+    postgres: (name) => [
+      {
+        name: name('taken'),
+        query: sql`insert into project_event_sequences (project_id, last_id) values (${event.projectId}, 1)
+          on conflict (project_id) do update set last_id = project_event_sequences.last_id + 1
+          returning last_id`,
+      },
+      {
+        name: name('stored'),
+        query: sql`insert into events (project_id, id, type, resource_type, resource_id, data, created_at)
+          select ${event.projectId}, last_id, ${event.type}, ${event.resource.type}, ${String(event.resource.id)}, ${writeJson(event.data ?? null)}::jsonb, ${event.now}::timestamptz
+          from ${sql.id(name('taken'))}
+          returning id`,
+      },
+      { name: name('notified'), query: sql`select pg_notify(${EVENTS_CHANNEL}, ${String(event.projectId)}) from ${sql.id(name('stored'))}` },
+    ],
+    sqlite: async (trx) => {
+      const { last_id: id } = await trx
+        .insertInto('project_event_sequences')
+        .values({ project_id: event.projectId, last_id: 1 })
+        .onConflict((conflict) => conflict.column('project_id').doUpdateSet((eb) => ({ last_id: eb('project_event_sequences.last_id', '+', 1) })))
+        .returning('last_id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('events')
+        .values({
+          project_id: event.projectId,
+          id: Number(id),
+          type: event.type,
+          resource_type: event.resource.type,
+          resource_id: String(event.resource.id),
+          data: writeJson(event.data ?? null),
+          created_at: event.now,
+        })
+        .execute();
+    },
+  };
 }
 
 /** For callers holding a plain handle that is in fact their transaction: an event is never written outside its change's. */

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { writeAll } from '../../db/write-batch.ts';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -30,40 +31,51 @@ export function hashRequest(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(body ?? null))).digest('hex');
 }
 
-/** The resource id a previous request with this key made, or null; another body → 409 `idempotency_key_reused`. */
-export async function findReplay(db: Kysely<Database>, clock: Clock, key: IdempotencyKey): Promise<string | null> {
-  const since = new Date(clock.now().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
-  const row = await db
+/** The oldest a key's record may be and still answer a repeat: older ones are replaced. */
+export function liveSince(clock: Clock): string {
+  return new Date(clock.now().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+}
+
+/** The key's record created after `since` (liveSince), for a caller to select from, alone (findReplay) or inside its own read. */
+export function liveRecord(db: Kysely<Database>, key: Pick<IdempotencyKey, 'userId' | 'scope' | 'key'>, since: string) {
+  return db
     .selectFrom('idempotency_keys')
-    .select(['request_hash', 'resource_id'])
-    .where('user_id', '=', key.userId)
-    .where('scope', '=', key.scope)
-    .where('key', '=', key.key)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.request_hash !== key.requestHash) {
+    .where('idempotency_keys.user_id', '=', key.userId)
+    .where('idempotency_keys.scope', '=', key.scope)
+    .where('idempotency_keys.key', '=', key.key)
+    .where('idempotency_keys.created_at', '>', since);
+}
+
+/** What a live record (or none) means for a request with `key`: the resource to answer again, or null; another body → 409 `idempotency_key_reused`. */
+export function replayOf(record: { request_hash: string; resource_id: string } | null | undefined, key: IdempotencyKey): string | null {
+  if (!record) return null;
+  if (record.request_hash !== key.requestHash) {
     throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key');
   }
-  return row.resource_id;
+  return record.resource_id;
+}
+
+/** The resource id a previous request with this key made, or null; another body → 409 `idempotency_key_reused`. */
+export async function findReplay(db: Kysely<Database>, clock: Clock, key: IdempotencyKey): Promise<string | null> {
+  return replayOf(await liveRecord(db, key, liveSince(clock)).select(['request_hash', 'resource_id']).executeTakeFirst(), key);
 }
 
 /**
- * Records the key in the caller's transaction, replacing an expired record.
- * A concurrent request with the same key makes this fail with a unique
- * violation, and the caller answers with what that request made.
+ * The write that records the key, replacing an expired record: a write of
+ * the caller's batch (db/write-batch.ts). A live record of the same key (a
+ * concurrent request with it won) leaves it answering no row, so the batch
+ * is undone (WroteNothing) and the caller answers with what that request made.
  */
-export async function recordKey(db: Kysely<Database>, clock: Clock, key: IdempotencyKey, resourceId: string): Promise<void> {
-  const since = new Date(clock.now().getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', key.userId)
-    .where('scope', '=', key.scope)
-    .where('key', '=', key.key)
-    .where('created_at', '<=', since)
-    .execute();
-  await db
+export function keyRecord(db: Kysely<Database>, clock: Clock, key: IdempotencyKey, resourceId: string) {
+  const record = { request_hash: key.requestHash, resource_id: resourceId, created_at: clock.now().toISOString() };
+  return db
     .insertInto('idempotency_keys')
-    .values({ user_id: key.userId, scope: key.scope, key: key.key, request_hash: key.requestHash, resource_id: resourceId, created_at: clock.now().toISOString() })
-    .execute();
+    .values({ user_id: key.userId, scope: key.scope, key: key.key, ...record })
+    .onConflict((conflict) => conflict.columns(['user_id', 'scope', 'key']).doUpdateSet(record).where('idempotency_keys.created_at', '<=', liveSince(clock)))
+    .returning('key');
+}
+
+/** Records the key in the caller's transaction (keyRecord, alone); a live record of it → WroteNothing. */
+export async function recordKey(db: Kysely<Database>, clock: Clock, key: IdempotencyKey, resourceId: string): Promise<void> {
+  await writeAll(db, [keyRecord(db, clock, key, resourceId)]);
 }

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Engine } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/client.ts';
+import { isLostRace } from '../../db/write-batch.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, billingAccountRequired, notFound, rateLimited, type RateLimitState } from '../../errors.ts';
 import { enqueueJob, rescheduleQueuedJob, withdrawQueuedJob } from '../../jobs/queue.ts';
@@ -298,7 +298,7 @@ export class OrderService {
       });
     } catch (error) {
       // The same key at the same moment: exactly one order, and this request answers it.
-      const replay = isUniqueViolation(error) ? await this.replay(context) : null;
+      const replay = isLostRace(error) ? await this.replay(context) : null;
       if (replay) return replay;
       throw error;
     }

@@ -5,6 +5,9 @@
 // added to this list, so the queries stay in one place.
 export type { BilledServerSummary, ServerRecord, StoredPlan } from './servers.repo.ts';
 export {
+  // A server of the project, as a query to add one's own columns to, and its row as a record.
+  selectProjectServerRecord,
+  toServerRecord,
   // A server by id, whatever its project: for jobs, which hold the id of a server they act on.
   findServer,
   // Replaces the SSH keys set on the server (a reinstall that names keys); the ids must be the project's (requireOwnedSshKeys).

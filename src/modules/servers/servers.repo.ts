@@ -111,6 +111,19 @@ const selectProjectServer = preparedQuery((db, projectId: number, serverId: stri
   db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId).where('project_id', '=', projectId),
 );
 
+/**
+ * A server of the project as a record, for a caller to read together with
+ * columns of its own (an action's start reads whether the server is busy in
+ * the same statement); the row goes through toServerRecord.
+ */
+export function selectProjectServerRecord(db: Kysely<Database>, projectId: number, serverId: string) {
+  return db
+    .selectFrom('servers')
+    .select(SERVER_RECORD_COLUMNS.map((column) => `servers.${column}` as const))
+    .where('servers.id', '=', serverId)
+    .where('servers.project_id', '=', projectId);
+}
+
 export async function findServer(db: Kysely<Database>, serverId: string): Promise<ServerRecord | undefined> {
   const [row] = await selectServer(db, serverId);
   return row && toServerRecord(row);
