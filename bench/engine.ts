@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Options as AutocannonOptions } from 'autocannon';
-import { BareAlternation, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
+import { BareAlternation, warmUpProcess, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
 import { freePort, startNode, stop, treeMemory, type ProcessMemory } from './processes.ts';
 import { seedServers, type Seeding, type ServersWorld } from './seed.ts';
 import { loggedErrors, npmStartRuntime, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
@@ -316,6 +316,13 @@ export function answerDifference(service: Answer, ceiling: Answer, masked: reado
   return left.equals(right) ? undefined : firstDifference(left, right);
 }
 
+/** The loads of the read targets (every target but the reboot, which would start actions) at `addresses`, to warm a process with. */
+function readLoads(world: ServersWorld, settings: EngineSettings, addresses: ServiceAddresses): Load[] {
+  return targetDefinitions(world, settings.bigProjectServers)
+    .filter((definition) => definition.id !== 'reboot')
+    .map((definition) => definition.load(addresses));
+}
+
 /** `loads`: the target's load on each process it is spread over. */
 async function measureTarget(alternation: BareAlternation, definition: Omit<TargetDefinition, 'load'>, loads: Load[], settle?: () => Promise<void>): Promise<TargetResult> {
   const wrong = await wrongAnswerOf(definition, loads[0]!);
@@ -456,6 +463,7 @@ async function measureReferences(
   const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
   const ceiling: ServiceAddresses = { base: `http://127.0.0.1:${port}`, legacyBase: `http://127.0.0.1:${port}` };
   try {
+    await warmUpProcess(readLoads(world, settings, ceiling), settings.load);
     const oneRead = {
       id: 'reference_read' as const,
       label: `reference: bare route + one ${storageName} read`,
@@ -493,6 +501,7 @@ async function measureTwoProcesses(engine: Engine, settings: EngineSettings, sto
   // Started as the first one was (npm start), so the two processes differ in nothing but being two.
   const second = await startService(first.how, `cloudplane ${engine} (second process)`, settings.service, storage);
   try {
+    await warmUpProcess(readLoads(world, settings, second), settings.load);
     const reads = targetDefinitions(world, settings.bigProjectServers).filter((definition) => definition.id === 'me' || definition.id === 'server_get');
     const results: TargetResult[] = [];
     for (const definition of reads) {
@@ -529,6 +538,7 @@ export async function runEngine(engine: Engine, databaseUrl: string, settings: E
     report.seeding = world.seeding;
     const service = await startMeasuredService(engine, settings, storage, report);
     try {
+      await warmUpProcess(readLoads(world, settings, service), settings.load);
       for (const definition of targetDefinitions(world, settings.bigProjectServers)) {
         // The bare run after the reboots must not share the machine with reboots still under way.
         let drained = true;

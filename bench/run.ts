@@ -153,7 +153,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   const loadAtStart = loadAverage();
   log(
-    `cloudplane bench: ${load.seconds} s per run (targets after ${load.warmUpSeconds} s warm-up), ${load.connections} connections, ` +
+    `cloudplane bench: ${load.seconds} s per run (each process warmed on every read for ${load.warmUpSeconds} s, then each target after ${load.warmUpSeconds} s warm-up), ${load.connections} connections, ` +
       `${SMALL_PROJECT_SERVERS} and ${bigProjectServers} servers; node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAtStart.join(' ')}`,
   );
   const service = prepareService(root, log);
