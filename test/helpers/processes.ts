@@ -12,6 +12,8 @@ import type { TestDatabase } from './database.ts';
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
+/** How often a serve process is started again when a port it was given was taken meanwhile. */
+const PORT_ATTEMPTS = 3;
 
 export interface CloudplaneProcess {
   name: string;
@@ -107,14 +109,30 @@ export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.Pro
     }
   }
 
+  /**
+   * `cloudplane serve` on ports free a moment ago. Another test's process,
+   * running side by side, can take one of them before this one listens; the
+   * process then exits with EADDRINUSE and is started again on other ports.
+   */
+  async function startServing(name: string, env: NodeJS.ProcessEnv): Promise<{ cloudplane: CloudplaneProcess; port: number; legacyPort: number }> {
+    for (let attempt = 1; ; attempt += 1) {
+      const [port, legacyPort] = [await freePort(), await freePort()];
+      const cloudplane = run(name, 'serve', { ...env, PORT: String(port), LEGACY_PORT: String(legacyPort) });
+      try {
+        await untilStarted(cloudplane, async () => cloudplane.output().includes('cloudplane is running'));
+        return { cloudplane, port, legacyPort };
+      } catch (error) {
+        if (attempt >= PORT_ATTEMPTS || cloudplane.running() || !cloudplane.output().includes('EADDRINUSE')) throw error;
+      }
+    }
+  }
+
   return {
     /** `cloudplane serve` on free ports (with `env` besides the set's own), resolved once it prints that it is running (both listeners are up then). */
     async serve(name: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-      const [port, legacyPort] = [await freePort(), await freePort()];
-      const cloudplane = run(name, 'serve', { ...env, PORT: String(port), LEGACY_PORT: String(legacyPort) });
+      const { cloudplane, port, legacyPort } = await startServing(name, env);
       const baseUrl = `http://127.0.0.1:${port}`;
       const legacyUrl = `http://127.0.0.1:${legacyPort}`;
-      await untilStarted(cloudplane, async () => cloudplane.output().includes('cloudplane is running'));
       return {
         ...cloudplane,
         baseUrl,
