@@ -114,9 +114,9 @@ export class ActionService {
       if (replay) return replay;
       if (!isLostRace(error)) throw error;
       // Another start won, or the server changed since it was read: answer what holds now.
-      const now = await repo.readActionStart(db, project.id, server.id, null, liveSince(clock));
-      if (!now) throw notFound('server');
-      throw now.server.status === 'suspended' ? suspended() : busy();
+      const current = await repo.readActionStart(db, project.id, server.id, null, liveSince(clock));
+      if (!current) throw notFound('server');
+      throw current.server.status === 'suspended' ? suspended() : busy();
     }
   }
 
