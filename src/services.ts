@@ -148,7 +148,7 @@ export function createServices(deps: ServiceDependencies): Services {
     serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
     // The operator's: the catalogue its locations are checked against is read from billing's back office.
     hosts: new HostService({ db, clock, billing: upstreams.backOffice.billing }),
-    actions: new ActionService({ db, clock, access, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
+    actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
     cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,

@@ -50,11 +50,6 @@ export function listActions(db: Kysely<Database>, projectId: number, filters: Ac
   return filtered(db, projectId, filters).selectAll().orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
 }
 
-/** An action still running on the server, or one whose outcome is still being checked (`unknown`). */
-export function findUnfinishedAction(db: Kysely<Database>, serverId: string) {
-  return db.selectFrom('actions').select('id').where('server_id', '=', serverId).where('status', 'in', [fixedInSql('running'), fixedInSql('unknown')]).executeTakeFirst();
-}
-
 /** What starting an action reads before it writes. */
 export interface ActionStart {
   server: ServerRecord;

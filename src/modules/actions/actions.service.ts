@@ -17,6 +17,7 @@ import { listServerAddresses } from '../addresses/address-pools.ts';
 import { findReplay, keyRecord, liveSince, replayOf, type IdempotencyKey } from '../idempotency/idempotency.ts';
 import type { ProjectAccess } from '../projects/project-access.ts';
 import type { ServerRecord } from '../servers/server-records.ts';
+import type { ServerService } from '../servers/servers.service.ts';
 import { requireCompletedSnapshot, startSnapshot } from '../snapshots/snapshots.service.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
 import * as repo from './actions.repo.ts';
@@ -27,6 +28,7 @@ export interface ActionServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   access: ProjectAccess;
+  servers: ServerService;
   billing: BillingPort;
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
@@ -65,10 +67,10 @@ export class ActionService {
     idempotency: IdempotencyKey | null,
   ): Promise<{ action: Action; replayed: boolean }> {
     const { db, clock } = this.deps;
-    // requireServer's checks, with the server read together with what the start decides on, in one statement.
-    const project = await this.deps.access.require(actor, slug, { ready: true, write: true });
-    const start = await repo.readActionStart(db, project.id, serverId, idempotency, liveSince(clock));
-    if (!start) throw notFound('server');
+    // The server read together with what the start decides on, in one statement.
+    const { project, found: start } = await this.deps.servers.requireServerWith(actor, slug, { write: true }, (projectId) =>
+      repo.readActionStart(db, projectId, serverId, idempotency, liveSince(clock)),
+    );
     const { server } = start;
     if (idempotency) {
       const replay = await this.replay(replayOf(start.keyRecord, idempotency));

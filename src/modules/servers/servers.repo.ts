@@ -105,16 +105,10 @@ export function toServerRecord(row: Pick<Selectable<ServersTable>, (typeof SERVE
   };
 }
 
-// A server and what hangs off it are read by every server request and every action: prepared once (db/prepared.ts).
-const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId));
-const selectProjectServer = preparedQuery((db, projectId: number, serverId: string) =>
-  db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId).where('project_id', '=', projectId),
-);
-
 /**
  * A server of the project as a record, for a caller to read together with
- * columns of its own (an action's start reads whether the server is busy in
- * the same statement); the row goes through toServerRecord.
+ * columns of its own (its details for the server's GET; whether it is busy
+ * for an action's start); the row goes through toServerRecord.
  */
 export function selectProjectServerRecord(db: Kysely<Database>, projectId: number, serverId: string) {
   return db
@@ -123,6 +117,10 @@ export function selectProjectServerRecord(db: Kysely<Database>, projectId: numbe
     .where('servers.id', '=', serverId)
     .where('servers.project_id', '=', projectId);
 }
+
+// A server and what hangs off it are read by every server request and every action: prepared once (db/prepared.ts).
+const selectServer = preparedQuery((db, serverId: string) => db.selectFrom('servers').select(SERVER_RECORD_COLUMNS).where('id', '=', serverId));
+const selectProjectServer = preparedQuery((db, projectId: number, serverId: string) => selectProjectServerRecord(db, projectId, serverId));
 
 export async function findServer(db: Kysely<Database>, serverId: string): Promise<ServerRecord | undefined> {
   const [row] = await selectServer(db, serverId);
@@ -266,12 +264,7 @@ const selectServerDetails = preparedQuery((db, serverId: string) =>
 
 // GET …/servers/{id}/ reads the server and its details together.
 const selectProjectServerWithDetails = preparedQuery((db, projectId: number, serverId: string) =>
-  db
-    .selectFrom('servers')
-    .select(SERVER_RECORD_COLUMNS.map((column) => `servers.${column}` as const))
-    .select((eb) => detailSelections(db, eb))
-    .where('servers.id', '=', serverId)
-    .where('servers.project_id', '=', projectId),
+  selectProjectServerRecord(db, projectId, serverId).select((eb) => detailSelections(db, eb)),
 );
 
 export interface ServerDetails {

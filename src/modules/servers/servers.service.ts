@@ -36,10 +36,29 @@ export class ServerService {
 
   /** The project (with the actor's role) and one of its servers, or 404. Servers need a ready project. */
   async requireServer(actor: Actor, slug: string, serverId: string, needs: AccessNeeds = {}): Promise<{ project: MemberProjectRow; server: repo.ServerRecord }> {
+    const { project, found } = await this.requireServerWith(actor, slug, needs, async (projectId) => {
+      const server = await repo.findProjectServer(this.deps.db, projectId, serverId);
+      return server && { server };
+    });
+    return { project, server: found.server };
+  }
+
+  /**
+   * requireServer's checks, with the server read by `read` in the project the
+   * actor may use: a caller that reads columns of its own with the server
+   * (selectProjectServerRecord) keeps to one statement. `read` answers
+   * undefined when the project has no such server: 404.
+   */
+  async requireServerWith<Found extends { server: repo.ServerRecord }>(
+    actor: Actor,
+    slug: string,
+    needs: AccessNeeds,
+    read: (projectId: number) => Promise<Found | undefined>,
+  ): Promise<{ project: MemberProjectRow; found: Found }> {
     const project = await this.deps.access.require(actor, slug, { ready: true, ...needs });
-    const server = await repo.findProjectServer(this.deps.db, project.id, serverId);
-    if (!server) throw notFound('server');
-    return { project, server };
+    const found = await read(project.id);
+    if (!found) throw notFound('server');
+    return { project, found };
   }
 
   async list(actor: Actor, slug: string, page: { limit: number; offset: number }): Promise<{ count: number; servers: ServerSummary[] }> {
@@ -49,10 +68,8 @@ export class ServerService {
   }
 
   async get(actor: Actor, slug: string, serverId: string): Promise<Server> {
-    // requireServer's checks, with the server read together with what the view adds to it.
-    const project = await this.deps.access.require(actor, slug, { ready: true });
-    const found = await repo.findProjectServerWithDetails(this.deps.db, project.id, serverId);
-    if (!found) throw notFound('server');
+    // The server read together with what the view adds to it.
+    const { found } = await this.requireServerWith(actor, slug, {}, (projectId) => repo.findProjectServerWithDetails(this.deps.db, projectId, serverId));
     return this.deps.view.full(await this.withPowerState(found.server), found.details);
   }
 
