@@ -14,9 +14,67 @@
 /** A module's repository: every query for its tables (src/modules/<m>/<m>.repo.ts). */
 const moduleRepo = '^src/modules/[^/]+/[^/]+[.]repo[.]ts$';
 
+/** A module's public surface: the one file of it the rest of the tree may import. */
+const moduleSurface = '^src/modules/[^/]+/index[.]ts$';
+
+/** What sits above the modules: the interfaces, the registry of services, the composition root, the command. */
+const aboveModules = ['^src/(http|legacy|console|cli)/', '^src/(app|services|bootstrap)[.]ts$'];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A cycle makes two files one unit that neither can be read, tested or loaded without the other, and its load order ' +
+        'decides which of them sees the other half-initialised. Type-only imports count: they tie the files together as much.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'past-a-module-surface',
+      severity: 'error',
+      comment:
+        "Another module, or anything outside src/modules, uses a module through its index.ts only: what a module offers is " +
+        'written down in one place, and everything else in it may change without a search of the tree. test/unit is exempt: ' +
+        'a unit test exercises the part it tests.',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', moduleSurface] },
+    },
+    {
+      name: 'past-a-module-surface-from-outside',
+      severity: 'error',
+      comment: 'The same rule for code outside src/modules (interfaces, composition, tests but unit tests, bench, scripts).',
+      from: { pathNot: ['^src/modules/', '^test/unit/'] },
+      to: { path: '^src/modules/', pathNot: moduleSurface },
+    },
+    {
+      name: 'repo-on-a-surface',
+      severity: 'error',
+      comment: "A module's index.ts offers its services' functions, never its repo's queries (rule repo-outside-its-module).",
+      from: { path: moduleSurface },
+      to: { path: moduleRepo },
+    },
+    {
+      name: 'modules-point-down',
+      severity: 'error',
+      comment:
+        'Modules hold the rules; the interfaces (project, operator and legacy APIs, console), the registry of services and the ' +
+        "composition root are built on them. A module that imported one would depend on how it is served. What routes of every " +
+        'interface share lives below the modules: src/schemas (the schema vocabulary) and src/routing (request-time helpers).',
+      from: { path: '^src/modules/' },
+      to: { path: aboveModules },
+    },
+    {
+      name: 'below-modules-point-down',
+      severity: 'error',
+      comment:
+        'Storage, jobs, ports and the shared vocabulary (src/db, src/jobs, src/upstreams, src/schemas, src/routing and the ' +
+        'files directly in src/) know no module and no interface: the modules use them, never the other way round.',
+      from: { path: ['^src/(db|jobs|upstreams|schemas|routing)/', '^src/[^/]+[.]ts$'], pathNot: aboveModules },
+      to: { path: ['^src/modules/', ...aboveModules] },
+    },
     {
       name: 'repo-outside-its-module',
       severity: 'error',
@@ -50,9 +108,10 @@ export default {
       severity: 'error',
       comment:
         'Services hold the rules and know nothing of HTTP: they throw domain errors that the HTTP layer and the legacy envelope ' +
-        'each map once, and never set a header. The legacy interface and the console call the same services.',
+        'each map once, and never set a header. The legacy interface and the console call the same services. Schemas ' +
+        '(src/schemas) are shared with the routes; request-time helpers (src/routing) and error statuses are not for services.',
       from: { path: '[.]service[.]ts$' },
-      to: { path: '^src/http/' },
+      to: { path: ['^src/http/', '^src/routing/', '^src/schemas/error-statuses[.]ts$'] },
     },
     {
       name: 'migration-imports-live-code',

@@ -15,8 +15,8 @@ import { JobRunner } from './jobs/runner.ts';
 import { buildLegacyServer } from './legacy/server.ts';
 import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken, type DemoCredentials } from './bootstrap.ts';
 import { createServices, createWebhookDispatcher, registerJobs, type Services } from './services.ts';
-import type { HostResolver } from './modules/webhooks/webhook-address-guard.ts';
-import type { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.ts';
+import type { HostResolver } from './modules/webhooks/index.ts';
+import type { WebhookDispatcher } from './modules/webhooks/index.ts';
 import { createUpstreams, type Upstreams } from './upstreams/index.ts';
 
 export interface ApplicationOptions {

@@ -4,7 +4,7 @@
 // Each step runs only when its piece is missing, so a restart changes nothing.
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema.ts';
-import { demoCatalogue } from './modules/catalogue/demo-catalogue.ts';
+import { demoCatalogue } from './modules/catalogue/index.ts';
 import type { Services } from './services.ts';
 import { hashToken, randomToken } from './secrets.ts';
 import type { Upstreams } from './upstreams/index.ts';

@@ -1,6 +1,6 @@
 // The error catalogue: every refusal the services can give, by code, with what
 // a client may do about it as data (retry hints, rate-limit state). Nothing
-// here knows HTTP: `http/errors.ts` maps a code to a status and headers once
+// here knows HTTP: `schemas/error-statuses.ts` maps a code to a status and headers once
 // for problem details, and `legacy/envelope.ts` maps the same error to the
 // legacy envelope. A service throws `AppError` through the named constructors
 // below, so one situation has one code and one wording wherever it arises.

@@ -3,7 +3,7 @@
 // OutputFormat that the handlers pass to the printers (output.ts). Kept apart
 // from the printers and free of packages: reading the options costs nothing,
 // and a value that is not a format is a usage error before anything is sent.
-import type { GlobalOptions } from './command-actions.ts';
+import type { GlobalOptions } from './invocation.ts';
 import { UsageError } from './failures.ts';
 
 /**

@@ -3,7 +3,7 @@
 // the project: the problem's detail and code, its field errors one per line,
 // and what to do next.
 import { CloudplaneConnectionError, CloudplaneError, WaitTimeoutError } from '../client/index.ts';
-import type { Handler, Invocation } from './command-actions.ts';
+import type { Handler, Invocation } from './invocation.ts';
 import { CommandFailed, EXIT_FAILED, EXIT_USAGE, UsageError } from './failures.ts';
 import { typedName, type CommandSpelling } from './field-names.ts';
 import { isStructured, outputFormat, TABLE_FORMAT, type OutputFormat } from './output-format.ts';

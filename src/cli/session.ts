@@ -8,7 +8,7 @@
 //   project      --project / CLOUDPLANE_PROJECT, then the context's project,
 //                then the only project the key reaches
 import { createClient, type CloudplaneClient, type RetryEvent, type RetryOptions } from '../client/index.ts';
-import type { GlobalOptions } from './command-actions.ts';
+import type { GlobalOptions } from './invocation.ts';
 import { apiRoot, chooseContext, readContextFile, type StoredContext } from './contexts.ts';
 import { UsageError } from './failures.ts';
 import { looksLikeProjectSlug, resolveProjectSlug } from './names.ts';

@@ -6,8 +6,8 @@
 // id negated, a number no API key has (their ids are positive), so each
 // user's console orders have a limit of their own, shared by all of their
 // sessions and apart from their API keys'.
-import type { Actor } from '../modules/api-keys/api-keys.service.ts';
-import type { UserRecord } from '../modules/users/users.service.ts';
+import type { Actor } from '../modules/api-keys/index.ts';
+import type { UserRecord } from '../modules/users/index.ts';
 
 export function consoleActor(user: Pick<UserRecord, 'id'>): Actor {
   return { userId: user.id, keyId: -user.id, readOnly: false };

@@ -3,7 +3,7 @@
 // forms that show a refusal beside themselves.
 import type { FastifyError } from 'fastify';
 import { AppError } from '../errors.ts';
-import { statusByCode } from '../http/errors.ts';
+import { statusByCode } from '../schemas/error-statuses.ts';
 import { isUpstreamError } from '../upstreams/errors.ts';
 
 export function describeError(error: unknown): { status: number; message: string } {

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { Eta } from 'eta';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { UserRecord } from '../modules/users/users.service.ts';
+import type { UserRecord } from '../modules/users/index.ts';
 import { hashToken, randomToken, sameHash } from '../secrets.ts';
 import { iconSvg } from './icons.ts';
 import { actionLabel, orderTypeLabel, roleLabel, stateLabel } from './pages/labels.ts';

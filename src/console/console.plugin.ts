@@ -20,9 +20,9 @@ import type { Clock } from '../clock.ts';
 import type { Services } from '../services.ts';
 import { describeError } from './console-errors.ts';
 import { renderHtml, safeNext, sendPage } from './console-page.ts';
-import { wantsStream } from '../modules/events/event-stream.ts';
+import { wantsStream } from '../modules/events/index.ts';
 import { DatabaseSessionStore, markBackgroundRequest } from './session-store.ts';
-import { noteForAudit } from '../http/plugins/audit.ts';
+import { noteForAudit } from '../routing/audit-notes.ts';
 import { signInPages } from './pages/sign-in.routes.ts';
 import { profilePages } from './pages/profile.routes.ts';
 import { accountPages } from './pages/account.routes.ts';
@@ -30,7 +30,7 @@ import { invoicePages } from './pages/invoices.routes.ts';
 import { overviewPages } from './pages/overview.routes.ts';
 import { projectPages } from './pages/projects.routes.ts';
 
-export const CONSOLE_ROOT = '/console';
+import { CONSOLE_ROOT } from './console-root.ts';
 export const SESSION_COOKIE = 'cloudplane_session';
 
 export interface ConsoleOptions {

@@ -4,7 +4,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import './console-page.ts';
-import type { ConsoleSessionService } from '../modules/console-sessions/sessions.service.ts';
+import type { ConsoleSessionService } from '../modules/console-sessions/index.ts';
 
 type Callback = (error?: unknown) => void;
 

@@ -6,7 +6,13 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { Static, TSchema } from 'typebox';
-import type { JobContext } from './runner.ts';
+
+/** What the runner tells a handler about the run. */
+export interface JobContext {
+  jobId: number;
+  /** 1 on the first run. */
+  attempt: number;
+}
 
 export interface JobDefinition<Payload extends TSchema = TSchema, Dependencies = never> {
   /** Stored in every queued row: renaming a job strands the rows already queued under the old name. */

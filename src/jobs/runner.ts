@@ -14,13 +14,7 @@ import type { Clock } from '../clock.ts';
 import type { Engine } from '../db/client.ts';
 import { readJson } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
-import { checkJobPayload, InvalidJobPayload, type RegisteredJob } from './job-definition.ts';
-
-export interface JobContext {
-  jobId: number;
-  /** 1 on the first run. */
-  attempt: number;
-}
+import { checkJobPayload, InvalidJobPayload, type JobContext, type RegisteredJob } from './job-definition.ts';
 
 export type JobHandler<Payload = unknown> = (payload: Payload, context: JobContext) => Promise<void>;
 

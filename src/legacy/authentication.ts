@@ -4,9 +4,9 @@
 // key is refused any change (403) before its body is read.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { bearerToken } from '../http/plugins/authentication.ts';
-import type { Actor, ApiKeyService } from '../modules/api-keys/api-keys.service.ts';
-import type { UserService } from '../modules/users/users.service.ts';
+import { bearerToken } from '../routing/bearer-token.ts';
+import type { Actor, ApiKeyService } from '../modules/api-keys/index.ts';
+import type { UserService } from '../modules/users/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,11 +3,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Id, Int32, jsonResponse, Link, Text } from '../http/common.schemas.ts';
-import { Hostname, MAX_IPV4_ADDITIONAL, SshKeyIds } from '../modules/servers/servers.schemas.ts';
+import { Id, Int32, jsonResponse, Link, Text } from '../schemas/common.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, SshKeyIds } from '../modules/servers/index.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
-import { noteForAudit } from '../http/plugins/audit.ts';
+import { noteForAudit } from '../routing/audit-notes.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
 import { PurchaseFields, purchaseAnswer, purchaseLimitFailures } from './purchases.ts';

@@ -2,7 +2,7 @@
 // {result: "error", message, errors?}; `errors` only for validation (422).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { errorHeaders, statusOf } from '../http/errors.ts';
+import { errorHeaders, statusOf } from '../schemas/error-statuses.ts';
 import { isUpstreamError } from '../upstreams/errors.ts';
 
 export interface LegacyFailure {

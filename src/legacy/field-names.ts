@@ -2,7 +2,7 @@
 // bodies call some of them differently. A validation failure names the field
 // the legacy client sent.
 import { AppError } from '../errors.ts';
-import { statusOf } from '../http/errors.ts';
+import { statusOf } from '../schemas/error-statuses.ts';
 
 export async function withLegacyFieldNames<Result>(names: Record<string, string>, call: () => Promise<Result>): Promise<Result> {
   try {

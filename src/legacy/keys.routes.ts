@@ -2,12 +2,12 @@
 // the same SSH key service as the project API.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id, List, Text } from '../http/common.schemas.ts';
+import { Id, List, Text } from '../schemas/common.ts';
 import { AppError, validationError } from '../errors.ts';
-import { MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH, type SshKey } from '../modules/ssh-keys/ssh-keys.schemas.ts';
+import { MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH, type SshKey } from '../modules/ssh-keys/index.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
-import { noteForAudit } from '../http/plugins/audit.ts';
+import { noteForAudit } from '../routing/audit-notes.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 

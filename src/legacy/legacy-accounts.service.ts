@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { Actor } from '../modules/api-keys/api-keys.service.ts';
-import type { ProjectService } from '../modules/projects/projects.service.ts';
-import type { CatalogueCache } from '../modules/catalogue/catalogue-cache.ts';
-import { listBilledServers, listOwnedBilledServerSummaries, type BilledServerSummary, type ServerRecord } from '../modules/servers/server-records.ts';
+import type { Actor } from '../modules/api-keys/index.ts';
+import type { ProjectService } from '../modules/projects/index.ts';
+import type { CatalogueCache } from '../modules/catalogue/index.ts';
+import { listBilledServers, listOwnedBilledServerSummaries, type BilledServerSummary, type ServerRecord } from '../modules/servers/index.ts';
 import type { BillingPort, BillingService } from '../upstreams/billing/port.ts';
 import { legacyCatalogueView, toLegacyServer, type LegacyServerView } from './servers.ts';
 

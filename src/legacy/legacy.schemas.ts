@@ -1,7 +1,7 @@
 // The legacy envelope as schemas: every route answers `{result: "success",
 // data}` on success, and its failures are the failure envelope.
 import { Type, type TSchema } from 'typebox';
-import { headerSchemas, List, MAX_FIELD_ERRORS, Text, UnavailableRetryAfter, type DeclaredResponse, type ResponseHeader } from '../http/common.schemas.ts';
+import { headerSchemas, List, MAX_FIELD_ERRORS, Text, UnavailableRetryAfter, type DeclaredResponse, type ResponseHeader } from '../schemas/common.ts';
 
 /** A product `_id`: the catalogue's product id (32 bits) as text (D13). */
 export const LegacyProductId = Text(10, { pattern: '^\\d{1,10}$', description: 'Product identifier used to create or upgrade servers' });

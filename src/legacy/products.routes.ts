@@ -3,9 +3,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { BillingPort } from '../upstreams/billing/port.ts';
-import { List, Text } from '../http/common.schemas.ts';
+import { List, Text } from '../schemas/common.ts';
 import { MAX_URL_LENGTH } from '../http/server.ts';
-import { MAX_PRODUCTS } from '../modules/catalogue/catalogue.schemas.ts';
+import { MAX_PRODUCTS } from '../schemas/catalogue.ts';
 import { failureResponses, Success, success } from './legacy.schemas.ts';
 import { legacyProducts, LegacyPricedProductSchema, LegacyProductSchema } from './products.ts';
 

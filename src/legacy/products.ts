@@ -3,10 +3,10 @@
 // order accepts (ipv4_additional 0–16, ipv6, private_network), priced as the
 // order prices them.
 import { Type, type Static } from 'typebox';
-import { Currency, Int32, List, Text } from '../http/common.schemas.ts';
+import { Currency, Int32, List, Text } from '../schemas/common.ts';
 import { parseMoney } from '../money.ts';
-import { CycleName, Label, MAX_BILLING_CYCLES, type Catalogue, type CatalogueProduct } from '../modules/catalogue/catalogue.schemas.ts';
-import { MAX_IPV4_ADDITIONAL } from '../modules/servers/servers.schemas.ts';
+import { CycleName, Label, MAX_BILLING_CYCLES, type Catalogue, type CatalogueProduct } from '../schemas/catalogue.ts';
+import { MAX_IPV4_ADDITIONAL } from '../modules/servers/index.ts';
 import { LegacyProductId } from './legacy.schemas.ts';
 
 export { MAX_IPV4_ADDITIONAL };

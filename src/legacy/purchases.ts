@@ -3,9 +3,9 @@
 // at once (201, the work begins); otherwise it waits unpaid (200).
 import { Type } from 'typebox';
 import { readJson } from '../db/columns.ts';
-import { Currency, Id, Link } from '../http/common.schemas.ts';
-import { RateLimitedHeaders, RateLimitHeaders, type Order } from '../modules/orders/orders.schemas.ts';
-import type { OrderOutcome } from '../modules/orders/orders.service.ts';
+import { Currency, Id, Link } from '../schemas/common.ts';
+import { RateLimitedHeaders, RateLimitHeaders, type Order } from '../modules/orders/index.ts';
+import type { OrderOutcome } from '../modules/orders/index.ts';
 import { parseMoney } from '../money.ts';
 import { toAmount } from './servers.ts';
 

@@ -3,12 +3,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Id, jsonResponse, Text } from '../http/common.schemas.ts';
-import { REASON_MAX_LENGTH } from '../modules/cancellation/cancellation.schemas.ts';
-import type { ActionName } from '../modules/actions/actions.schemas.ts';
+import { Id, jsonResponse, Text } from '../schemas/common.ts';
+import { REASON_MAX_LENGTH } from '../modules/cancellation/index.ts';
+import type { ActionName } from '../modules/actions/index.ts';
 import type { Services } from '../services.ts';
 import { withLegacyFieldNames } from './field-names.ts';
-import { noteForAudit } from '../http/plugins/audit.ts';
+import { noteForAudit } from '../routing/audit-notes.ts';
 import type { LegacyAccounts } from './legacy-accounts.service.ts';
 import { failureResponses, Success, success, SuccessNull } from './legacy.schemas.ts';
 import { purchaseAnswer, purchaseLimitFailures, PurchaseSchema } from './purchases.ts';

@@ -1,11 +1,11 @@
 // A server as the legacy API shows it: the billing service's view (id,
 // state, billing) joined with the server's (hostname, product, network).
 import { Type, type Static } from 'typebox';
-import { CalendarDate, Currency, Id, List, Text } from '../http/common.schemas.ts';
-import { MAX_UPGRADES, type Catalogue } from '../modules/catalogue/catalogue.schemas.ts';
+import { CalendarDate, Currency, Id, List, Text } from '../schemas/common.ts';
+import { MAX_UPGRADES, type Catalogue } from '../schemas/catalogue.ts';
 import { LegacyProductId } from './legacy.schemas.ts';
-import { upgradeOptions } from '../modules/orders/order-requests.ts';
-import type { BilledServerSummary } from '../modules/servers/server-records.ts';
+import { upgradeOptions } from '../modules/orders/index.ts';
+import type { BilledServerSummary } from '../modules/servers/index.ts';
 import type { BillingService } from '../upstreams/billing/port.ts';
 
 // Empty strings stand in for what the server does not know (no hostname, no address yet).

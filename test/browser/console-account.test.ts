@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
-import { SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/sign-in.service.ts';
+import { SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/index.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { newPage, openBrowser, screenshot } from '../helpers/browser.ts';
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
 import { SESSION_COOKIE } from '../../src/console/console.plugin.ts';
-import { SECOND_STEP_MS, SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/sign-in.service.ts';
+import { SECOND_STEP_MS, SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/index.ts';
 import { hashToken } from '../../src/secrets.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { consoleClient, visibleText, type ConsoleClient, type PageResult } from '../helpers/console.ts';

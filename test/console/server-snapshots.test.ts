@@ -8,7 +8,7 @@
 // still running while it reads the page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { failSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
+import { failSnapshot } from '../../src/modules/snapshots/index.ts';
 import { allActions, getServer, startOk, succeeded } from '../helpers/actions.ts';
 import { build } from '../helpers/build.ts';
 import { visibleText } from '../helpers/console.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { SESSION_COOKIE } from '../../src/console/console.plugin.ts';
-import { SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/sign-in.service.ts';
+import { SIGN_IN_THROTTLE } from '../../src/modules/console-sessions/index.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { consoleClient, visibleText, type ConsoleClient, type PageResult } from '../helpers/console.ts';
 

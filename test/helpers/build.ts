@@ -6,7 +6,7 @@ import type { TestContext } from 'node:test';
 import pino, { type Logger } from 'pino';
 import { createApplication, type Application } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
-import type { HostResolver } from '../../src/modules/webhooks/webhook-address-guard.ts';
+import type { HostResolver } from '../../src/modules/webhooks/index.ts';
 import type { ContractViolation } from '../../src/http/plugins/response-contract.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 

@@ -4,7 +4,7 @@
 // on, bandwidth usage set by the operator, and an action run to success.
 import assert from 'node:assert/strict';
 import ipaddr from 'ipaddr.js';
-import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
+import { demoCatalogue } from '../../src/modules/catalogue/index.ts';
 import { eventually, type TestApp } from './build.ts';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;

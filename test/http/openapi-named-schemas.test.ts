@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { publishApiDocuments } from '../../src/http/plugins/api-documents.ts';
-import { narrows, withNamedSchemas } from '../../src/http/openapi-named-schemas.ts';
+import { narrows, withNamedSchemas } from '../../src/schemas/openapi-names.ts';
 import { build } from '../helpers/build.ts';
 
 type Json = Record<string, any>;

@@ -10,7 +10,7 @@ import { test, type TestContext } from 'node:test';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { writeJson } from '../../src/db/columns.ts';
 import type { Database } from '../../src/db/schema.ts';
-import { allocateIpv4, releaseServerAddresses } from '../../src/modules/addresses/address-pools.ts';
+import { allocateIpv4, releaseServerAddresses } from '../../src/modules/addresses/index.ts';
 import { openMigratedDatabase } from '../helpers/database.ts';
 
 const NOW = '2025-01-01T00:00:00.000Z';

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { build, type CallResult } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
 import { addMember, createWorld, setFault } from '../helpers/world.ts';
-import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
+import { demoCatalogue } from '../../src/modules/catalogue/index.ts';
 
 const PUBLIC_PRODUCT_FIELDS = [
   'billing_cycles',

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { assertFailure } from '../helpers/legacy.ts';
 import { build, type CallResult } from '../helpers/build.ts';
 import { setFault } from '../helpers/world.ts';
-import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
+import { demoCatalogue } from '../../src/modules/catalogue/index.ts';
 
 const ALL_IMAGES = ['debian-12', 'debian-13', 'ubuntu-24.04', 'rocky-9', 'alma-9'];
 const IPV4_COUNTS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];

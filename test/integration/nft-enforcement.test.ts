@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Connection, EffectiveGroup } from '../../src/modules/firewall/firewall.types.ts';
-import { compileRuleset, evaluateConnection } from '../../src/modules/firewall/nft-compiler.ts';
+import type { Connection, EffectiveGroup } from '../../src/upstreams/firewall/rules.ts';
+import { compileRuleset, evaluateConnection } from '../../src/upstreams/firewall/nft-compiler.ts';
 
 const SERVER_V4 = '192.0.2.1';
 const CLIENT_V4 = '192.0.2.2';

@@ -6,7 +6,7 @@
 // every test that moves money, the ledger adds up to the balance.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { failSnapshot, startSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
+import { failSnapshot, startSnapshot } from '../../src/modules/snapshots/index.ts';
 import { build } from '../helpers/build.ts';
 import { assertFieldError, assertLedgerBalances, assertOrderShape, balance, BASE_ORDER, completedSnapshot, listOrders, orderServer, waitForOrder } from '../helpers/orders.ts';
 import { assertProblem } from '../helpers/problems.ts';

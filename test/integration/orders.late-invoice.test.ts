@@ -6,7 +6,7 @@
 // `placeInvoice` for as long as the test wants.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SETTLE_SUBMITTING_AFTER_MS } from '../../src/modules/orders/orders.service.ts';
+import { SETTLE_SUBMITTING_AFTER_MS } from '../../src/modules/orders/index.ts';
 import { createServices } from '../../src/services.ts';
 import type { BillingPort } from '../../src/upstreams/billing/port.ts';
 import { eventually } from '../helpers/build.ts';

@@ -12,7 +12,7 @@ import { BASE_ORDER, orderServer, waitForOrder } from '../helpers/orders.ts';
 import { runAction } from '../helpers/servers.ts';
 import { addMemberWithKey, buildWorld, otherProject, placeServer, type World } from '../helpers/world.ts';
 import { systemClock } from '../../src/clock.ts';
-import { ensureServerMetricsSampling, SERVER_METRICS_SAMPLE_JOB } from '../../src/modules/servers/server-metrics.jobs.ts';
+import { ensureServerMetricsSampling, SERVER_METRICS_SAMPLE_JOB } from '../../src/modules/servers/index.ts';
 
 const MINUTE_MS = 60_000;
 const SERIES = ['cpu', 'disk.bytes.read', 'disk.bytes.write', 'network.bytes.in', 'network.bytes.out'];

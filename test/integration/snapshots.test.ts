@@ -4,7 +4,7 @@
 // set them up with the repository functions that action uses.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { completeSnapshot, failSnapshot, startSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
+import { completeSnapshot, failSnapshot, startSnapshot } from '../../src/modules/snapshots/index.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
 import { addMember } from '../helpers/world.ts';

@@ -18,7 +18,7 @@ import { eventually } from '../helpers/build.ts';
 import { assertFieldError } from '../helpers/problems.ts';
 import { createWebhook, deliveriesOf, renameServer, serviceNow, startReceiver, verifyDelivery } from '../helpers/webhook-receiver.ts';
 import { buildWorld, placeServer } from '../helpers/world.ts';
-import { sendWebhook } from '../../src/modules/webhooks/webhook-sender.ts';
+import { sendWebhook } from '../../src/modules/webhooks/index.ts';
 
 /** The test's DNS: names it knows resolve as it says (it may change its mind); any other name does not resolve. */
 function testResolver() {

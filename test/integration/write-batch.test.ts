@@ -7,8 +7,8 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Clock } from '../../src/clock.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { insertWithWrites, isLostRace, writeAll, WroteNothing } from '../../src/db/write-batch.ts';
-import { eventWrite } from '../../src/modules/events/event-log.ts';
-import { IDEMPOTENCY_WINDOW_MS, keyRecord, type IdempotencyKey } from '../../src/modules/idempotency/idempotency.ts';
+import { eventWrite } from '../../src/modules/events/index.ts';
+import { IDEMPOTENCY_WINDOW_MS, keyRecord, type IdempotencyKey } from '../../src/modules/idempotency/index.ts';
 import { openMigratedDatabase } from '../helpers/database.ts';
 
 const clockAt = (iso: string): Clock => ({ now: () => new Date(iso) });

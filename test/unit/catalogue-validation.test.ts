@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Value } from 'typebox/value';
-import { CatalogueSchema, type Catalogue } from '../../src/modules/catalogue/catalogue.schemas.ts';
+import { CatalogueSchema, type Catalogue } from '../../src/schemas/catalogue.ts';
 import { catalogueProblems } from '../../src/modules/catalogue/catalogue.validation.ts';
 import { demoCatalogue } from '../../src/modules/catalogue/demo-catalogue.ts';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyRequest } from 'fastify';
 import { AppError, errorCodes, rateLimited, sshKeyInUse, validationError } from '../../src/errors.ts';
-import { errorHeaders, statusByCode } from '../../src/http/errors.ts';
+import { errorHeaders, statusByCode } from '../../src/schemas/error-statuses.ts';
 import { toProblem } from '../../src/http/plugins/problem-details.ts';
 import { toLegacyFailure } from '../../src/legacy/envelope.ts';
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertNftAccepts } from '../helpers/nft-check.ts';
-import type { Connection, Direction, EffectiveGroup, FirewallRule } from '../../src/modules/firewall/firewall.types.ts';
-import { compileRuleset, evaluateConnection } from '../../src/modules/firewall/nft-compiler.ts';
+import type { Connection, Direction, EffectiveGroup, FirewallRule } from '../../src/upstreams/firewall/rules.ts';
+import { compileRuleset, evaluateConnection } from '../../src/upstreams/firewall/nft-compiler.ts';
 
 const SERVER = '0123456789abcdef';
 

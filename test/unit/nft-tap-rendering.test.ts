@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { assertNftAccepts } from '../helpers/nft-check.ts';
-import type { Direction, EffectiveGroup, FirewallRule } from '../../src/modules/firewall/firewall.types.ts';
-import { compileGroups, hostConnectionStateRuleset, tapTableRemoval } from '../../src/modules/firewall/nft-compiler.ts';
+import type { Direction, EffectiveGroup, FirewallRule } from '../../src/upstreams/firewall/rules.ts';
+import { compileGroups, hostConnectionStateRuleset, tapTableRemoval } from '../../src/upstreams/firewall/nft-compiler.ts';
 
 const SERVER = '0123456789abcdef';
 const TAP = 'cp0123456789abc';

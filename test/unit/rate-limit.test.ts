@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Clock } from '../../src/clock.ts';
 import { rateLimited, type RateLimitState } from '../../src/errors.ts';
-import { errorHeaders, rateLimitHeaders, statusOf } from '../../src/http/errors.ts';
+import { errorHeaders, rateLimitHeaders, statusOf } from '../../src/schemas/error-statuses.ts';
 import { ORDER_LIMIT, ORDER_WINDOW_MS, takeOrderSlot } from '../../src/modules/orders/rate-limit.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 

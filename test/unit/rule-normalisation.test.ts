@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import ipaddr from 'ipaddr.js';
-import type { Direction, Protocol } from '../../src/modules/firewall/firewall.types.ts';
+import type { Direction, Protocol } from '../../src/upstreams/firewall/rules.ts';
 import {
   canonicalCidr,
   InvalidRule,

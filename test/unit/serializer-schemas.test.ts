@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import Fastify from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { Money, Nullable, Text } from '../../src/http/common.schemas.ts';
+import { Money, Nullable, Text } from '../../src/schemas/common.ts';
 import { serializersOnFirstUse, withTypeListNullables } from '../../src/http/plugins/compile-on-first-use.ts';
 
 const Status = Type.Union([Type.Literal('running'), Type.Literal('stopped')]);

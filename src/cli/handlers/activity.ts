@@ -1,6 +1,6 @@
 // `cloudplane actions list | describe | wait` and `cloudplane orders list | describe | wait`.
 import type { PageParams } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { looksLikeServerId, resolveServerId } from '../names.ts';
 import { printList, printRecord } from '../output.ts';
 import { openSession } from '../session.ts';

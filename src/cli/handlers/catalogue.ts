@@ -1,6 +1,6 @@
 // `cloudplane catalogue products | images | locations | pricing | isos`.
 import type { Image, Location, Product } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { printList, printRecord, type Column } from '../output.ts';
 import { openSession, type Session } from '../session.ts';
 

@@ -10,7 +10,7 @@
 // what the shell shows is then simply no candidates. Like every handler this
 // loads the client and the config file, never the service.
 import type { Command } from 'commander';
-import type { GlobalOptions } from '../command-actions.ts';
+import type { GlobalOptions } from '../invocation.ts';
 import type { CompletionKind } from '../completion-tree.ts';
 import { isCompletionKind } from '../completion-tree.ts';
 import { readContextFile } from '../contexts.ts';

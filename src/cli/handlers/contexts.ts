@@ -1,7 +1,7 @@
 // `cloudplane context create | use | list | delete`. Keys are written to the
 // config file only (mode 0600) and never printed.
 import { readFileSync } from 'node:fs';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { apiRoot, checkContextName, chooseContext, configFilePath, readContextFile, unknownContext, writeContextFile, type ContextFile, type StoredContext } from '../contexts.ts';
 import { CloudplaneConnectionError, createClient, type CurrentUser } from '../../client/index.ts';
 import { CommandFailed, UsageError } from '../failures.ts';

@@ -6,7 +6,7 @@
 // Ctrl+C (or SIGTERM, or the reader of a pipe going away) is how a tail
 // ends: it closes the stream and exits 0.
 import { EVENT_TYPES, isEventType, type EventType, type ProjectEvent } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { UsageError } from '../failures.ts';
 import { yamlText, type OutputFormat } from '../output.ts';
 import { openSession } from '../session.ts';

@@ -1,6 +1,6 @@
 // `cloudplane firewall groups list | describe | create | rename | delete | attach | detach`.
 import type { FirewallGroup } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { CommandFailed } from '../failures.ts';
 import { readNamedServer, resolveFirewallGroup, resolveFirewallGroupId } from '../names.ts';
 import { isStructured, printList, printNote, printRecord, printStructured, type Column } from '../output.ts';

@@ -1,6 +1,6 @@
 // `cloudplane firewall rules list | describe | add | delete`.
 import type { FirewallRule } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { resolveFirewallGroupId } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';
 import { openSession } from '../session.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { Snapshot, SshKey } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { UsageError } from '../failures.ts';
 import { resolveSnapshot, resolveSnapshotId, resolveSshKey, resolveSshKeyId } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';

@@ -1,6 +1,6 @@
 // `cloudplane me` and `cloudplane projects list | describe | create | rename | delete`.
 import type { Project } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { resolveProjectSlug } from '../names.ts';
 import { printList, printNote, printRecord } from '../output.ts';
 import { openSession, type Session } from '../session.ts';

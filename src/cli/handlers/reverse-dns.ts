@@ -1,7 +1,7 @@
 // `cloudplane reverse-dns list | get | set | delete`. The list is the API's:
 // one entry per IPv4 address. An IPv6 subnet holds far too many addresses to
 // list, so a PTR set on one of them is read back with `get`.
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { resolveServerId } from '../names.ts';
 import { printList, printNote, printRecord } from '../output.ts';
 import { openSession } from '../session.ts';

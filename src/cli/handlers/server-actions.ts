@@ -2,7 +2,7 @@
 // Without --wait the started action is printed with how to follow it; with
 // --wait the final one is, and an action that did not succeed exits 1.
 import type { Action } from '../../client/index.ts';
-import type { Handler, Invocation } from '../command-actions.ts';
+import type { Handler, Invocation } from '../invocation.ts';
 import { resolveServerId, resolveSnapshotId, resolveSshKeyIds } from '../names.ts';
 import { printNote, printRecord } from '../output.ts';
 import { openSession, type Session } from '../session.ts';

@@ -3,7 +3,7 @@
 // (the client's placeOrder), so a retry after a lost answer never buys twice;
 // a 502 that recorded the order is followed, not ordered again.
 import type { Order, PlacedOrder, ServerOrderRequest, UpgradeOption } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { UsageError } from '../failures.ts';
 import { resolveServerId, resolveSnapshotId, resolveSshKeyIds } from '../names.ts';
 import { printList, printNote, printRecord, type Column } from '../output.ts';

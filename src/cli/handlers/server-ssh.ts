@@ -5,7 +5,7 @@
 // address and hands the terminal over until ssh ends, exiting with its code.
 import { spawn } from 'node:child_process';
 import { isIP } from 'node:net';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { CommandFailed } from '../failures.ts';
 import { resolveServer } from '../names.ts';
 import { openSession } from '../session.ts';

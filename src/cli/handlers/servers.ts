@@ -1,6 +1,6 @@
 // `cloudplane servers list | describe | rename | cancel | set-firewall-groups`.
 import type { Server, ServerSummary } from '../../client/index.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { UsageError } from '../failures.ts';
 import { readNamedServer, resolveFirewallGroupIds, resolveServerId } from '../names.ts';
 import { isStructured, printList, printNote, printRecord, printStructured, type Column } from '../output.ts';

@@ -4,7 +4,7 @@
 // an error is said plainly (exit 1), one too old to report its version is
 // `unknown` (exit 0).
 import { CLOUDPLANE_VERSION } from '../../version.ts';
-import type { Invocation } from '../command-actions.ts';
+import type { Invocation } from '../invocation.ts';
 import { apiRoot } from '../contexts.ts';
 import { CommandFailed } from '../failures.ts';
 import { outputFormat } from '../output-format.ts';

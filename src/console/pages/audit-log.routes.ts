@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { sendPage } from '../console-page.ts';
 import { auditRow } from './audit-words.ts';
 import { pager, paging, projectNav, projectUrl } from './display.ts';

@@ -5,7 +5,7 @@
 // beside); and what came of it. The entries hold route patterns, never the
 // URL that was asked for, so a phrase is built from the pattern's words:
 // `POST …/firewalls/:id/rules/:ruleId/delete` reads "Delete firewall rule".
-import type { AuditEntry } from '../../modules/audit/audit.service.ts';
+import type { AuditEntry } from '../../modules/audit/index.ts';
 import { moment, type Moment } from './display.ts';
 import { actionLabel, sentence, stateLabel, type StateLabel } from './labels.ts';
 

@@ -1,9 +1,9 @@
 // How the services' values read on a console page: times in UTC, plans and
 // places in words, and links to the project's pages. Templates only place
 // what these return (escaped), so no template builds a URL or a date itself.
-import type { Action } from '../../modules/actions/actions.schemas.ts';
-import type { Server, ServerSummary } from '../../modules/servers/servers.schemas.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import type { Action } from '../../modules/actions/index.ts';
+import type { Server, ServerSummary } from '../../modules/servers/index.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 
 /** A moment as a <time> element shows it: the machine value and what a reader sees. */
 export interface Moment {

@@ -11,9 +11,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { CreateGroupBody, CreateRuleBody, type CreateRuleInput, type FirewallGroup } from '../../modules/firewall/firewall.schemas.ts';
-import type { Direction, FirewallRule, Protocol } from '../../modules/firewall/firewall.types.ts';
-import { MAX_SERVER_FIREWALL_GROUPS } from '../../modules/servers/servers.schemas.ts';
+import { CreateGroupBody, CreateRuleBody, type CreateRuleInput, type FirewallGroup } from '../../modules/firewall/index.ts';
+import type { Direction, FirewallRule, Protocol } from '../../upstreams/firewall/rules.ts';
+import { MAX_SERVER_FIREWALL_GROUPS } from '../../modules/servers/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { redirectWith, renderHtml, sendPage } from '../console-page.ts';

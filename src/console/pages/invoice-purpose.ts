@@ -6,13 +6,13 @@
 // the user can no longer see (the project is gone, or no longer theirs) falls
 // back to its first line.
 import { AppError } from '../../errors.ts';
-import type { Actor } from '../../modules/api-keys/api-keys.service.ts';
-import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
-import type { Order } from '../../modules/orders/orders.schemas.ts';
+import type { Actor } from '../../modules/api-keys/index.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
+import type { Order } from '../../modules/orders/index.ts';
 import type { Services } from '../../services.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 
 export interface InvoicePurpose {
   /** "Server web-1 · CX22, monthly" */

@@ -3,7 +3,7 @@
 // `server.power_off`); a person reads "Awaiting payment" and "Power off".
 // Every page takes its words from here, so one state reads the same, in the
 // same colour, wherever it is shown.
-import type { ActionName } from '../../modules/actions/actions.schemas.ts';
+import type { ActionName } from '../../modules/actions/index.ts';
 
 /**
  * One colour per meaning (Bootstrap's badge tones):

@@ -7,8 +7,8 @@
 // for a browser that cannot hold the stream: slow while events report what
 // the part waits for, at the old pace while they cannot (a project being set
 // up has no event).
-import type { EventType } from '../../modules/events/event-types.ts';
-import type { Actor } from '../../modules/api-keys/api-keys.service.ts';
+import type { EventType } from '../../modules/events/index.ts';
+import type { Actor } from '../../modules/api-keys/index.ts';
 import type { Services } from '../../services.ts';
 import { projectUrl } from './display.ts';
 

@@ -13,11 +13,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, validationError } from '../../errors.ts';
-import { CONSOLE_ROLES, INVITATION_DAYS, OWNER_NOT_IN_CONSOLE, ROLES } from '../../modules/projects/members.service.ts';
-import type { Role } from '../../modules/projects/project-access.ts';
+import { CONSOLE_ROLES, INVITATION_DAYS, OWNER_NOT_IN_CONSOLE, ROLES } from '../../modules/projects/index.ts';
+import type { Role } from '../../modules/projects/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { redirectWith, sendPage } from '../console-page.ts';
 import { moment, projectNav, projectUrl } from './display.ts';
 import { roleLabel } from './labels.ts';

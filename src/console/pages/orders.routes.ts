@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { renderHtml, sendPage } from '../console-page.ts';
 import { moment, projectNav, projectUrl, serverUrl } from './display.ts';
 import { orderTypeLabel, stateLabel } from './labels.ts';

@@ -9,14 +9,14 @@
 // self-refreshing part: they change only when the user answers).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMoney } from '../../money.ts';
-import type { Action } from '../../modules/actions/actions.schemas.ts';
-import type { Project } from '../../modules/projects/projects.schemas.ts';
-import type { ServerSummary } from '../../modules/servers/servers.schemas.ts';
+import type { Action } from '../../modules/actions/index.ts';
+import type { Project } from '../../modules/projects/index.ts';
+import type { ServerSummary } from '../../modules/servers/index.ts';
 import type { Services } from '../../services.ts';
 import type { BillingAccount, Invoice } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { consoleActor } from '../console-actor.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { renderHtml, sendPage } from '../console-page.ts';
 import { moment, projectUrl, serverUrl } from './display.ts';
 import { invoicePurposes } from './invoice-purpose.ts';

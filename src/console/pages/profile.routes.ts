@@ -8,11 +8,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, type FieldError } from '../../errors.ts';
-import type { CheckedConsoleKey, ConsoleKeyExpiry } from '../../modules/api-keys/api-keys.service.ts';
+import type { CheckedConsoleKey, ConsoleKeyExpiry } from '../../modules/api-keys/index.ts';
 import type { Services } from '../../services.ts';
 import { issueFormToken, redirectWith, sendPage, spendFormToken, type Problem } from '../console-page.ts';
 import { accountFrame } from './account.routes.ts';
-import { noteForAudit } from '../../http/plugins/audit.ts';
+import { noteForAudit } from '../../routing/audit-notes.ts';
 
 // Generous bounds: the form's own rules (1–100 characters…) are checked by the
 // service, so a wrong value comes back as a message on the form, not as a bare 400.

@@ -8,13 +8,13 @@
 // not a member of is a 404 page, as it is a 404 on the API.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { Order } from '../../modules/orders/orders.schemas.ts';
-import { CreateProjectBody, type Project } from '../../modules/projects/projects.schemas.ts';
+import type { Order } from '../../modules/orders/index.ts';
+import { CreateProjectBody, type Project } from '../../modules/projects/index.ts';
 import type { Clock } from '../../clock.ts';
 import type { Services } from '../../services.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { consoleActor } from '../console-actor.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { redirectWith, renderHtml, sendPage } from '../console-page.ts';
 import { moment, pager, paging, placeName, projectNav, projectUrl, serverName, serverUrl } from './display.ts';
 import { roleLabel, stateLabel } from './labels.ts';

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import { toProblem } from '../../http/plugins/problem-details.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { statusByCode } from '../../http/errors.ts';
+import { statusByCode } from '../../schemas/error-statuses.ts';
 import { describeError } from '../console-errors.ts';
 
 export interface Refusal {

@@ -7,8 +7,8 @@
 // (a POST, server-manage.routes.ts) forgets the id, so it is shown once, and
 // only in the answer to that POST, never on a page a GET or a reload brings back.
 import type { FastifyRequest } from 'fastify';
-import type { Action } from '../../modules/actions/actions.schemas.ts';
-import type { Server } from '../../modules/servers/servers.schemas.ts';
+import type { Action } from '../../modules/actions/index.ts';
+import type { Server } from '../../modules/servers/index.ts';
 import { moment, type Moment } from './display.ts';
 import { actionLabel } from './labels.ts';
 

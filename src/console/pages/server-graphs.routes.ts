@@ -8,7 +8,7 @@
 // reader reads, and what a browser without scripts shows.
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock.ts';
-import type { ServerMetrics } from '../../modules/servers/server-metrics.schemas.ts';
+import type { ServerMetrics } from '../../modules/servers/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { sendPage } from '../console-page.ts';

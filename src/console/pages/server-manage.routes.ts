@@ -18,11 +18,11 @@
 // The API has no way to withdraw a cancellation request, so neither has the console.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CancelBody, type CancelBody as CancelRequest } from '../../modules/cancellation/cancellation.schemas.ts';
-import { PENDING_CANCELLATION } from '../../modules/cancellation/cancellation.service.ts';
-import type { Action } from '../../modules/actions/actions.schemas.ts';
-import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/idempotency.ts';
-import { Hostname, type Server } from '../../modules/servers/servers.schemas.ts';
+import { CancelBody, type CancelBody as CancelRequest } from '../../modules/cancellation/index.ts';
+import { PENDING_CANCELLATION } from '../../modules/cancellation/index.ts';
+import type { Action } from '../../modules/actions/index.ts';
+import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/index.ts';
+import { Hostname, type Server } from '../../modules/servers/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { issueFormToken, redirectWith, sendPage, spendFormToken } from '../console-page.ts';

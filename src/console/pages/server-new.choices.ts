@@ -5,8 +5,8 @@
 // GET …/products/ says it. The page and its htmx price fragment both render
 // this, so what a customer sees before and after a change agrees.
 import { formatMoney, parseMoney } from '../../money.ts';
-import { BILLING_CYCLES } from '../../modules/catalogue/billing-cycles.ts';
-import type { Image, Location, Product } from '../../modules/catalogue/catalogue.schemas.ts';
+import { BILLING_CYCLES } from '../../modules/catalogue/index.ts';
+import type { Image, Location, Product } from '../../schemas/catalogue.ts';
 import { stateLabel } from './labels.ts';
 
 /** The choices of the form, as text (what a browser sends). */

@@ -9,12 +9,12 @@
 // Each form's one-time token is the order's Idempotency-Key, so a form sent
 // twice (a double click, a reload of the answer) places one order.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hashRequest } from '../../modules/idempotency/idempotency.ts';
-import type { OrderContext, OrderOutcome } from '../../modules/orders/orders.service.ts';
-import type { Server } from '../../modules/servers/servers.schemas.ts';
+import { hashRequest } from '../../modules/idempotency/index.ts';
+import type { OrderContext, OrderOutcome } from '../../modules/orders/index.ts';
+import type { Server } from '../../modules/servers/index.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import type { Services } from '../../services.ts';
-import { CONSOLE_ROOT } from '../console.plugin.ts';
+import { CONSOLE_ROOT } from '../console-root.ts';
 import { consoleActor } from '../console-actor.ts';
 import { issueFormToken, redirectWith, sendPage, spendFormToken } from '../console-page.ts';
 import { moment, serverUrl } from './display.ts';

@@ -10,10 +10,10 @@
 // action of this tab runs, the live part asks for itself every 2 s.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { ActionBodies, type ActionName } from '../../modules/actions/actions.schemas.ts';
-import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/idempotency.ts';
-import type { Server } from '../../modules/servers/servers.schemas.ts';
-import type { Snapshot } from '../../modules/snapshots/snapshots.schemas.ts';
+import { ActionBodies, type ActionName } from '../../modules/actions/index.ts';
+import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/index.ts';
+import type { Server } from '../../modules/servers/index.ts';
+import type { Snapshot } from '../../modules/snapshots/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { issueFormToken, redirectWith, renderHtml, sendPage, spendFormToken } from '../console-page.ts';

@@ -19,9 +19,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock.ts';
 import { AppError } from '../../errors.ts';
-import { PENDING_CANCELLATION } from '../../modules/cancellation/cancellation.service.ts';
-import type { Action, ActionName } from '../../modules/actions/actions.schemas.ts';
-import type { Server } from '../../modules/servers/servers.schemas.ts';
+import { PENDING_CANCELLATION } from '../../modules/cancellation/index.ts';
+import type { Action, ActionName } from '../../modules/actions/index.ts';
+import type { Server } from '../../modules/servers/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { redirectWith, renderHtml, sendPage } from '../console-page.ts';

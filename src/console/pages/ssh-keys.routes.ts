@@ -3,7 +3,7 @@
 // refused form comes back with the API's words (its field names replaced by
 // the form's labels) and status and what was typed, so nothing is lost.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CreateSshKeyBody } from '../../modules/ssh-keys/ssh-keys.schemas.ts';
+import { CreateSshKeyBody } from '../../modules/ssh-keys/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { redirectWith, sendPage } from '../console-page.ts';

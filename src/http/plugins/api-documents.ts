@@ -1,13 +1,13 @@
 // What each listener publishes about itself: its OpenAPI document at
 // /api/v1/openapi.json and a readable reference of it at /docs. Both are made
 // from the route schemas by @fastify/swagger, then each titled schema becomes
-// a named entry of components.schemas (openapi-named-schemas.ts); the
+// a named entry of components.schemas (schemas/openapi-names.ts); the
 // reference page is Swagger UI, whose scripts and styles the service serves
 // itself, so /docs works offline.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
-import { checkRouteSchemaTitles, withNamedSchemas } from '../openapi-named-schemas.ts';
+import { checkRouteSchemaTitles, withNamedSchemas } from '../../schemas/openapi-names.ts';
 
 export interface ApiDocumentsOptions {
   /** The reference page's title. */

@@ -5,45 +5,15 @@
 // body, the headers or the URL's query is taken.
 //
 // Handlers that know more than the route says leave a note on the request
-// (`noteForAudit`): a sign-in and its failure, the key just made, the refusal's
-// problem code, the project a legacy call acted in.
+// (`noteForAudit`, routing/audit-notes.ts).
 //
 // The write never delays or fails the request: it starts once the answer is settled,
 // its failure is logged, and closing the listener waits for the writes begun.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifySessionObject } from '@fastify/session';
-import { sessionReference } from '../../modules/console-sessions/sessions.service.ts';
-import type { AuditActor, AuditInterface, AuditResource, AuditService } from '../../modules/audit/audit.service.ts';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-export interface AuditNote {
-  /** What happened, when the route alone does not say it: `sign_in`, `sign_in_failed`, `api_key.created`… */
-  operation?: string;
-  /** The resource, when the route's path does not name it by its id (a key just made, a legacy server). */
-  resource?: { type: string; id: string | number; name?: string };
-  /** The user a console request concerned when no session of theirs says so (a sign-in refused for their account). */
-  userId?: number;
-  /** The project a request acted in when its route does not name it (the legacy API's calls). */
-  projectSlug?: string;
-  /** The `code` of the refusal answered. */
-  problemCode?: string;
-}
-
-interface Notes extends AuditNote {
-  /** Read as the request arrives: once a client hangs up, its socket no longer says where it came from. */
-  clientIp?: string;
-  /** The console user a change began with (signing out ends the session before the answer). */
-  signedInAs?: { userId: number; sessionRef: string };
-}
-
-const notes = new WeakMap<FastifyRequest, Notes>();
-
-/** Adds to what the request's audit entry will say (reads are not recorded, so nothing is kept for them). */
-export function noteForAudit(request: FastifyRequest, note: AuditNote): void {
-  if (READS.has(request.method)) return;
-  notes.set(request, { ...notes.get(request), ...note });
-}
+import { sessionReference } from '../../modules/console-sessions/index.ts';
+import type { AuditActor, AuditInterface, AuditResource, AuditService } from '../../modules/audit/index.ts';
+import { noteForAudit, notesOf, READS, type RequestNotes } from '../../routing/audit-notes.ts';
 
 export interface AuditTrailOptions {
   audit: AuditService;
@@ -60,7 +30,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
   const writing = new Set<Promise<void>>();
 
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!READS.has(request.method)) notes.set(request, { ...notes.get(request), clientIp: request.ip });
+    noteForAudit(request, { clientIp: request.ip });
     done();
   });
 
@@ -68,7 +38,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
   app.addHook('preHandler', (request, _reply, done) => {
     if (!READS.has(request.method)) {
       const user = signedInUser(request);
-      if (user) notes.set(request, { ...notes.get(request), signedInAs: user });
+      if (user) noteForAudit(request, { signedInAs: user });
     }
     done();
   });
@@ -80,7 +50,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
     // A path no route answers names nothing to record (and its raw URL may not be stored).
     const where = route === undefined || READS.has(request.method) ? null : options.interfaceOf(route);
     if (route !== undefined && where !== null) {
-      const note = notes.get(request);
+      const note = notesOf(request);
       const params = (request.params ?? {}) as Record<string, unknown>;
       const resource = note?.resource ? { ...note.resource, id: String(note.resource.id) } : resourceNamedBy(route, params);
       const write = options.audit
@@ -109,7 +79,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
   });
 }
 
-function actorOf(request: FastifyRequest, where: AuditInterface, note: Notes | undefined): AuditActor {
+function actorOf(request: FastifyRequest, where: AuditInterface, note: RequestNotes | undefined): AuditActor {
   switch (where) {
     case 'project':
     case 'legacy': {

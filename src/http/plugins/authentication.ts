@@ -3,20 +3,14 @@
 // credentials all get the same 401.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, readOnlyKey } from '../../errors.ts';
-import type { Actor, ApiKeyService } from '../../modules/api-keys/api-keys.service.ts';
+import type { Actor, ApiKeyService } from '../../modules/api-keys/index.ts';
 import { hashToken, sameHash } from '../../secrets.ts';
+import { bearerToken } from '../../routing/bearer-token.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor;
   }
-}
-
-export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
 }
 
 const unauthenticated = () =>

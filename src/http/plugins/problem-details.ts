@@ -7,10 +7,10 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, type FieldError } from '../../errors.ts';
-import { errorHeaders, statusByCode } from '../errors.ts';
+import { errorHeaders, statusByCode } from '../../schemas/error-statuses.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { mirrorRoutes } from './route-mirror.ts';
-import { noteForAudit } from './audit.ts';
+import { noteForAudit } from '../../routing/audit-notes.ts';
 
 export interface Problem {
   type: string;

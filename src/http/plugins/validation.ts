@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { MAX_FIELD_ERRORS } from '../common.schemas.ts';
+import { MAX_FIELD_ERRORS } from '../../schemas/common.ts';
 import { compileOnFirstUse } from './compile-on-first-use.ts';
 
 // ajv-formats ships CommonJS with a default export.

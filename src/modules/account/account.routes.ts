@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { problemResponses } from '../../http/common.schemas.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import type { AccountService } from './account.service.ts';
 import { CurrentUserSchema } from './account.schemas.ts';
 

@@ -1,6 +1,6 @@
-import { Currency, Id, Money, Nullable, Text } from '../../http/common.schemas.ts';
+import { Currency, Id, Money, Nullable, Text } from '../../schemas/common.ts';
 import { Type, type Static } from 'typebox';
-import { ProjectName, ProjectSlug, Role } from '../projects/projects.schemas.ts';
+import { ProjectName, ProjectSlug, Role } from '../projects/index.ts';
 
 export const CurrentUserSchema = Type.Object(
   {

@@ -6,7 +6,7 @@ import { notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
+import type { Actor } from '../api-keys/index.ts';
 import { findUserWithProjects } from './account.repo.ts';
 import type { CurrentUser } from './account.schemas.ts';
 

@@ -3,9 +3,9 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
-import { allocateIpv6Subnet, listServerAddresses, releaseServerIpv6Subnets } from '../addresses/address-pools.ts';
-import { replaceServerSshKeys, type ServerRecord } from '../servers/server-records.ts';
-import { completeSnapshot, failSnapshot } from '../snapshots/snapshots.service.ts';
+import { allocateIpv6Subnet, listServerAddresses, releaseServerIpv6Subnets } from '../addresses/index.ts';
+import { replaceServerSshKeys, type ServerRecord } from '../servers/index.ts';
+import { completeSnapshot, failSnapshot } from '../snapshots/index.ts';
 import type { CreateSnapshotParams, MountIsoParams, ReinstallParams } from './action-params.ts';
 import type { ActionRow } from './actions.repo.ts';
 

@@ -5,9 +5,9 @@ import { readJson } from '../../db/columns.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ImageSource, OperationParameters } from '../../upstreams/provisioning/port.ts';
-import { allocateIpv6Subnet, listServerAddresses } from '../addresses/address-pools.ts';
-import { ipv6Address, planOf, serverPublicKeys } from '../servers/server-definition.ts';
-import type { ServerRecord } from '../servers/server-records.ts';
+import { allocateIpv6Subnet, listServerAddresses } from '../addresses/index.ts';
+import { ipv6Address, planOf, serverPublicKeys } from '../servers/index.ts';
+import type { ServerRecord } from '../servers/index.ts';
 
 export interface ReinstallParams {
   image: string;

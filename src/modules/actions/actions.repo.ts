@@ -3,11 +3,11 @@ import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { readBool, readJson, writeJson } from '../../db/columns.ts';
 import type { ActionsTable, Database } from '../../db/schema.ts';
 import type { EngineWrite } from '../../db/write-batch.ts';
-import { liveRecord, type IdempotencyKey } from '../idempotency/idempotency.ts';
-import { selectProjectServerRecord, toServerRecord, type ServerRecord } from '../servers/server-records.ts';
+import { liveRecord, type IdempotencyKey } from '../idempotency/index.ts';
+import { selectProjectServerRecord, toServerRecord, type ServerRecord } from '../servers/index.ts';
 import type { Action, ActionFilters } from './actions.schemas.ts';
 import { fixedInSql, preparedQuery } from '../../db/prepared.ts';
-import { asTransaction, eventWrite, recordEvent } from '../events/event-log.ts';
+import { asTransaction, eventWrite, recordEvent } from '../events/index.ts';
 
 export type ActionRow = Selectable<ActionsTable>;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused, Text, UnavailableRetryAfter } from '../../http/common.schemas.ts';
-import { buildPage, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
-import { hashRequest } from '../idempotency/idempotency.ts';
-import { ServerParams } from '../servers/servers.schemas.ts';
+import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused, Text, UnavailableRetryAfter } from '../../schemas/common.ts';
+import { buildPage, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
+import { hashRequest } from '../idempotency/index.ts';
+import { ServerParams } from '../servers/index.ts';
 import { ActionBodies, ActionListQuery, ActionParams, ActionSchema, actionOperationName, ACTION_NAMES, type ActionName } from './actions.schemas.ts';
 import type { ActionService } from './actions.service.ts';
 

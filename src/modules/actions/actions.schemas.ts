@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { PageQuery } from '../../http/pagination.ts';
-import { CatalogueId } from '../catalogue/catalogue.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
-import { ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
-import { SnapshotName } from '../snapshots/snapshots.schemas.ts';
+import { Id, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { PageQuery } from '../../schemas/pagination.ts';
+import { CatalogueId } from '../../schemas/catalogue.ts';
+import { SlugParam } from '../projects/index.ts';
+import { ServerId, SshKeyIds } from '../servers/index.ts';
+import { SnapshotName } from '../snapshots/index.ts';
 
 export const ACTION_NAMES = [
   'power_on',

@@ -1,8 +1,8 @@
 // The audit log over HTTP: a project's log for its owners and admins (project
 // API), and every entry for the operator (operator API).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorResponses, problemResponses, refused } from '../../http/common.schemas.ts';
-import { buildPage, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
+import { errorResponses, problemResponses, refused } from '../../schemas/common.ts';
+import { buildPage, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
 import { AuditEntrySchema, AuditLogQuery, OperatorAuditLogQuery, ProjectAuditParams } from './audit.schemas.ts';
 import type { AuditFilters, AuditService } from './audit.service.ts';
 

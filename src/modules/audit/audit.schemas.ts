@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { Id, Int32, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { PageQuery } from '../../http/pagination.ts';
-import { ProjectSlug, SlugParam } from '../projects/projects.schemas.ts';
+import { Id, Int32, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { PageQuery } from '../../schemas/pagination.ts';
+import { ProjectSlug, SlugParam } from '../projects/index.ts';
 
 const Moment = (description: string) =>
   Type.Optional(Text(40, { description: `${description}: an ISO 8601 date and time, such as 2025-06-01T00:00:00Z (without a zone: UTC)` }));

@@ -12,8 +12,8 @@ import type { Clock } from '../../clock.ts';
 import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
-import type { Actor, ApiKeyService } from '../api-keys/api-keys.service.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import type { Actor, ApiKeyService } from '../api-keys/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { countAuditEntries, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow } from './audit.repo.ts';
 

@@ -10,9 +10,24 @@ import { Type, type Static } from 'typebox';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { deleteServer } from '../servers/server-deletion.ts';
-import { findServer } from '../servers/server-records.ts';
-import { CANCELLED, CancellationService, endOfTermAt, findCancellation, type CancellationDependencies } from './cancellation.service.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { BillingPort } from '../../upstreams/billing/port.ts';
+import { deleteServer, type ServerDeletionDependencies } from '../servers/index.ts';
+import { findServer } from '../servers/index.ts';
+import { CANCELLED, endOfTermAt, findCancellation } from './cancellation-record.ts';
+
+/**
+ * What the jobs are registered with (services.ts): the systems a deletion
+ * touches, billing, and the service that settles an interrupted request
+ * (named by what the job asks of it, so this file does not import the service
+ * that enqueues its jobs).
+ */
+export interface CancellationJobDependencies extends ServerDeletionDependencies {
+  db: Kysely<Database>;
+  billing: BillingPort;
+  cancellations: { settleInterrupted(request: InterruptedCancellation): Promise<void> };
+}
 
 /** How long to wait before asking billing again after it failed or did not answer. */
 export const BILLING_RETRY_MS = 15_000;
@@ -21,7 +36,7 @@ export const END_OF_TERM_JOB = defineJob({
   name: 'cancellation.end_of_term',
   // The due date billing gave when the request was made, kept for a service billing no longer knows.
   payload: Type.Object({ serverId: Type.String(), nextDueDate: Type.Optional(Type.String()) }),
-  handler: async ({ serverId, nextDueDate }, deps: CancellationDependencies) => {
+  handler: async ({ serverId, nextDueDate }, deps: CancellationJobDependencies) => {
     const { db, clock, billing } = deps;
     const cancellation = await findCancellation(db, serverId);
     // Gone already, or no end-of-term request any more: nothing to do.
@@ -65,9 +80,9 @@ export type InterruptedCancellation = Static<typeof interruptedCancellation>;
 export const CANCELLATION_SETTLE_JOB = defineJob({
   name: 'cancellation.settle',
   payload: interruptedCancellation,
-  handler: async (request, deps: CancellationDependencies) => {
+  handler: async (request, deps: CancellationJobDependencies) => {
     try {
-      await new CancellationService(deps).settleInterrupted(request);
+      await deps.cancellations.settleInterrupted(request);
     } catch (error) {
       if (isUpstreamError(error)) throw new RetryLater(BILLING_RETRY_MS, error.message);
       throw error;

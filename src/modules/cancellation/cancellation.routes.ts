@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { conflicts, jsonResponse, problemResponses, refused } from '../../http/common.schemas.ts';
-import { ServerParams } from '../servers/servers.schemas.ts';
+import { conflicts, jsonResponse, problemResponses, refused } from '../../schemas/common.ts';
+import { ServerParams } from '../servers/index.ts';
 import { CancelBody, CancellationAnswerSchema } from './cancellation.schemas.ts';
 import type { CancellationService } from './cancellation.service.ts';
 

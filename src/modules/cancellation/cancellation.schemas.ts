@@ -1,6 +1,6 @@
 // The cancel request on a server and its answer (spec "Cancel body").
 import { Type, type Static } from 'typebox';
-import { Nullable, Text } from '../../http/common.schemas.ts';
+import { Nullable, Text } from '../../schemas/common.ts';
 
 export const REASON_MAX_LENGTH = 1000;
 

@@ -21,21 +21,20 @@ import { AppError, notFound, validationError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { CANCELLATION_SETTLE_JOB, END_OF_TERM_JOB, type InterruptedCancellation } from './cancellation.jobs.ts';
+import { CANCELLED, endOfTermAt, findCancellation, type StoredCancellation } from './cancellation-record.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingPort, type BillingService } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import { deleteServer } from '../servers/server-deletion.ts';
-import { findServer, type ServerRecord } from '../servers/server-records.ts';
-import type { ServerService } from '../servers/servers.service.ts';
+import type { Actor } from '../api-keys/index.ts';
+import { deleteServer } from '../servers/index.ts';
+import { findServer, type ServerRecord } from '../servers/index.ts';
+import type { ServerService } from '../servers/index.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
-import { recordServerEvent } from '../servers/server-events.ts';
+import { recordServerEvent } from '../servers/index.ts';
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
-export const CANCELLED = 'Cancelled';
-
 export interface CancellationDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -48,25 +47,6 @@ export interface CancellationDependencies {
   /** Where a deleted server's machine is removed (the back office's: a provisioning fault is meant for actions, not deletions). */
   provisioning: ProvisioningPort;
   wakeWorker: () => void;
-}
-
-/** What the `cancellation` column of a server holds. */
-export interface StoredCancellation {
-  when: CancellationKind;
-  reason: string | null;
-  requested_at: string;
-}
-
-/** The server's recorded cancellation request, or null. */
-export async function findCancellation(db: Kysely<Database>, serverId: string): Promise<StoredCancellation | null | undefined> {
-  const row = await db.selectFrom('servers').select('cancellation').where('id', '=', serverId).executeTakeFirst();
-  if (!row) return undefined;
-  return row.cancellation === null ? null : readJson<StoredCancellation>(row.cancellation);
-}
-
-/** 00:00 UTC of a YYYY-MM-DD date, in milliseconds: when an end-of-term cancellation is carried out. */
-export function endOfTermAt(nextDueDate: string): number {
-  return Date.parse(`${nextDueDate}T00:00:00.000Z`);
 }
 
 export interface CancellationOutcome {

@@ -5,7 +5,7 @@
 // the one call whose outcome can be checked later (D8).
 import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
-import type { Catalogue } from './catalogue.schemas.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
 
 export const CATALOGUE_CACHE_MS = 5 * 60 * 1000;
 

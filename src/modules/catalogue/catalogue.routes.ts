@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
-import { sendSerializedOnce } from '../../http/serialized-once.ts';
-import { ProjectParams } from '../projects/projects.schemas.ts';
-import { ImageListSchema, IsoListSchema, LocationListSchema, PricingSchema, ProductListSchema } from './catalogue.schemas.ts';
+import { conflicts, problemResponses, refused } from '../../schemas/common.ts';
+import { sendSerializedOnce } from '../../routing/serialized-once.ts';
+import { ProjectParams } from '../projects/index.ts';
+import { ImageListSchema, IsoListSchema, LocationListSchema, PricingSchema, ProductListSchema } from '../../schemas/catalogue.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 export const catalogueRoutes: FastifyPluginAsyncTypebox<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {

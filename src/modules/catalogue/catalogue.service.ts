@@ -2,9 +2,9 @@
 // keeps a copy for up to five minutes, dropped in every process as soon as the
 // operator replaces the catalogue). Billing down → 503, like the orders.
 import type { BillingPort } from '../../upstreams/billing/port.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import type { Catalogue, CatalogueProduct, Image, Location, Pricing, Product } from './catalogue.schemas.ts';
+import type { Actor } from '../api-keys/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
+import type { Catalogue, CatalogueProduct, Image, Location, Pricing, Product } from '../../schemas/catalogue.ts';
 
 export function toPublicProduct(product: CatalogueProduct): Product {
   const { plan: _plan, bandwidth_gb: _bandwidth, pooled_bandwidth: _pooled, upgradeable_to: _upgrades, private_network: _private, ...product_ } = product;

@@ -2,9 +2,9 @@
 // address pools that are real networks and do not overlap, billing cycles whose length is known, and price tables that must match the cycles a product is sold in. The
 // operator PUTs the catalogue whole, so every problem is reported at once.
 import ipaddr from 'ipaddr.js';
-import { ipv4PoolProblem, ipv6PoolProblem } from '../addresses/address-pools.ts';
+import { ipv4PoolProblem, ipv6PoolProblem } from '../addresses/index.ts';
 import { BILLING_CYCLES, isBillingCycle } from './billing-cycles.ts';
-import type { Catalogue, CatalogueProduct } from './catalogue.schemas.ts';
+import type { Catalogue, CatalogueProduct } from '../../schemas/catalogue.ts';
 
 export interface CatalogueProblem {
   field: string;

@@ -2,7 +2,7 @@
 // two product families with upgrade paths, a product without a quarterly
 // cycle, some sold-out stock, and a location (sin) no product is offered in,
 // so the public location list visibly leaves it out.
-import type { Catalogue } from './catalogue.schemas.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
 
 // Products spread copies of these, never the arrays themselves: a shared array
 // would make an edit to one product (even in a structuredClone) change others.

@@ -14,7 +14,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, type FieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../secrets.ts';
-import { newPasswordProblem } from '../users/password-rules.ts';
+import { newPasswordProblem } from '../users/index.ts';
 import { asTotpCode, newRecoveryCodes, recoveryCodeHash, totpStep } from './two-factor.ts';
 
 export const SIGN_IN_THROTTLE = {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { problemResponses } from '../../http/common.schemas.ts';
+import { problemResponses } from '../../schemas/common.ts';
 import { ACCESS_CHECK_INTERVAL_MS, readLastEventId, startEventStream, wantsStream } from './event-stream.ts';
 import { EventPageSchema, EventsHeaders, EventsQuery, ProjectEventsParams } from './events.schemas.ts';
 import type { EventService } from './events.service.ts';
 import { AppError } from '../../errors.ts';
-import { bearerToken } from '../../http/plugins/authentication.ts';
-import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
+import { bearerToken } from '../../routing/bearer-token.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
 
 export const eventRoutes: FastifyPluginAsyncTypebox<{ events: EventService; apiKeys: ApiKeyService }> = async (app, { events, apiKeys }) => {
   // A closing server ends the streams first; clients reconnect with Last-Event-ID elsewhere, or here once it is back.

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Count, Id, Int32, Text, Timestamp } from '../../http/common.schemas.ts';
-import { documentedAs } from '../../http/openapi-named-schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
+import { Count, Id, Int32, Text, Timestamp } from '../../schemas/common.ts';
+import { documentedAs } from '../../schemas/openapi-names.ts';
+import { SlugParam } from '../projects/index.ts';
 import { EVENT_TYPES } from './event-types.ts';
 
 export const EventSchema = Type.Object(

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
+import type { Actor } from '../api-keys/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
 import { isEventType } from './event-types.ts';
 import type { EventHub } from './event-hub.ts';
 import { listEventsAfter, type StoredEvent } from './event-log.ts';

@@ -7,8 +7,8 @@ import { notFound, validationError } from '../../errors.ts';
 import { parseIpAddress } from '../../ip-address.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import { findFirewallGeneration } from './firewall.repo.ts';
-import type { Connection, EffectiveGroup } from './firewall.types.ts';
-import { evaluateConnection } from './nft-compiler.ts';
+import type { Connection, EffectiveGroup } from '../../upstreams/firewall/rules.ts';
+import { evaluateConnection } from '../../upstreams/firewall/nft-compiler.ts';
 
 export class FirewallInspection {
   constructor(

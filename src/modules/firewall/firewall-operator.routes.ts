@@ -2,8 +2,8 @@
 // connection would be let through by the rules the controller applied.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../http/common.schemas.ts';
-import { ServerId } from '../servers/servers.schemas.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import { ServerId } from '../servers/index.ts';
 import type { FirewallInspection } from './firewall-inspection.service.ts';
 
 const Params = Type.Object({ server_id: ServerId });

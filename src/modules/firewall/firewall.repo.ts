@@ -2,7 +2,7 @@
 // servers. Propagation (generations and jobs) lives in propagation.ts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { Direction, FirewallRule } from './firewall.types.ts';
+import type { Direction, FirewallRule } from '../../upstreams/firewall/rules.ts';
 import type { NormalisedRule } from './rule-normalisation.ts';
 
 export interface GroupRow {

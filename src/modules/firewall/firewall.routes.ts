@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
+import { conflicts, NoContent, problemResponses, refused } from '../../schemas/common.ts';
 import type { ErrorCode } from '../../errors.ts';
-import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
-import { ProjectParams } from '../projects/projects.schemas.ts';
+import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
+import { ProjectParams } from '../projects/index.ts';
 import {
   CreateGroupBody,
   CreateRuleBody,

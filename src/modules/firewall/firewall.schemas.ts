@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Id, Int32, List, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
-import { MAX_SERVER_FIREWALL_GROUPS, ServerId } from '../servers/servers.schemas.ts';
+import { Id, Int32, List, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { SlugParam } from '../projects/index.ts';
+import { MAX_SERVER_FIREWALL_GROUPS, ServerId } from '../servers/index.ts';
 import { DEFAULT_PRIORITY, MAX_COMMENT_LENGTH, MAX_PORT, MAX_PRIORITY, MIN_PORT, MIN_PRIORITY } from './rule-normalisation.ts';
 
 export const GroupParams = Type.Object({ project_slug: SlugParam, group_id: Id() });

@@ -13,17 +13,17 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, billingAccountRequired, notFound, validationError } from '../../errors.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import type { MemberProjectRow, ProjectAccess } from '../projects/project-access.ts';
-import type { ServerService } from '../servers/servers.service.ts';
+import type { Actor } from '../api-keys/index.ts';
+import type { MemberProjectRow, ProjectAccess } from '../projects/index.ts';
+import type { ServerService } from '../servers/index.ts';
 import * as repo from './firewall.repo.ts';
 import type { CreateGroupInput, CreateRuleInput, FirewallGroup, UpdateGroupInput, UpdateRuleInput } from './firewall.schemas.ts';
-import type { FirewallRule } from './firewall.types.ts';
+import type { FirewallRule } from '../../upstreams/firewall/rules.ts';
 import { bumpServers, serversOfGroup } from './propagation.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { InvalidRule, normaliseRule, type NormalisedRule, type RuleCandidate } from './rule-normalisation.ts';
-import { asTransaction, recordEvent } from '../events/event-log.ts';
-import type { EventType } from '../events/event-types.ts';
+import { asTransaction, recordEvent } from '../events/index.ts';
+import type { EventType } from '../events/index.ts';
 
 export interface FirewallServiceDependencies {
   db: Kysely<Database>;

@@ -16,9 +16,9 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { FirewallPort, ServerRuleset } from '../../upstreams/firewall/port.ts';
-import { compileGroups, type CompiledGroups } from './nft-compiler.ts';
-import { recordEvent } from '../events/event-log.ts';
-import type { EffectiveGroup, FirewallRule } from './firewall.types.ts';
+import { compileGroups, type CompiledGroups } from '../../upstreams/firewall/nft-compiler.ts';
+import { recordEvent } from '../events/index.ts';
+import type { EffectiveGroup, FirewallRule } from '../../upstreams/firewall/rules.ts';
 
 /**
  * Servers per propagation job. Big enough that a rule change reaching 1,000

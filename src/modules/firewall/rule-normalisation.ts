@@ -3,7 +3,7 @@
 // 400 on its field, and stores ruleIdentity() so the database's unique key
 // refuses a copy of a rule (409 rule_exists) however it was written.
 import ipaddr from 'ipaddr.js';
-import type { Direction, Protocol } from './firewall.types.ts';
+import type { Direction, Protocol } from '../../upstreams/firewall/rules.ts';
 
 /** What is wrong with one field of a rule; `field` is the request field to blame. */
 export class RuleProblem extends Error {

@@ -3,7 +3,7 @@
 // the rest of the operator API.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses, NoContent } from '../../http/common.schemas.ts';
+import { errorResponses, NoContent } from '../../schemas/common.ts';
 import type { HostService } from './hosts.service.ts';
 import * as schemas from './hosts.schemas.ts';
 

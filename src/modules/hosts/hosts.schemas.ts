@@ -1,8 +1,8 @@
 // The operator's hypervisor hosts (D19): request bodies and the host as the
 // operator API answers it, with what its servers use.
 import { Type, type Static } from 'typebox';
-import { Count, Id, Int32, Text, Timestamp } from '../../http/common.schemas.ts';
-import { LocationCode } from '../catalogue/catalogue.schemas.ts';
+import { Count, Id, Int32, Text, Timestamp } from '../../schemas/common.ts';
+import { LocationCode } from '../../schemas/catalogue.ts';
 
 /** 2^31 − 1: the columns are 32-bit integers on both engines. */
 const MAX_CAPACITY = 2_147_483_647;

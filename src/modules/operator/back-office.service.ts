@@ -7,10 +7,10 @@
 import { AppError, notFound } from '../../errors.ts';
 import { formatMoney } from '../../money.ts';
 import { InsufficientCredit, type BillingBackOffice, type Invoice } from '../../upstreams/billing/port.ts';
-import type { Catalogue } from '../catalogue/catalogue.schemas.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
-import { catalogueProblems } from '../catalogue/catalogue.validation.ts';
-import type { OrderService } from '../orders/orders.service.ts';
+import { catalogueProblems } from '../catalogue/index.ts';
+import type { OrderService } from '../orders/index.ts';
 
 export interface CreditAccount {
   exists: true;

@@ -4,23 +4,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { AdjustableClock } from '../../clock.ts';
-import { errorResponses, NoContent } from '../../http/common.schemas.ts';
+import { errorResponses, NoContent } from '../../schemas/common.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import type { Upstreams } from '../../upstreams/index.ts';
-import type { ApiKeyService } from '../api-keys/api-keys.service.ts';
-import { CatalogueSchema } from '../catalogue/catalogue.schemas.ts';
-import type { MemberService } from '../projects/members.service.ts';
-import type { UserService } from '../users/users.service.ts';
-import type { ServerService } from '../servers/servers.service.ts';
-import type { FirewallInspection } from '../firewall/firewall-inspection.service.ts';
-import { firewallOperatorRoutes } from '../firewall/firewall-operator.routes.ts';
+import type { ApiKeyService } from '../api-keys/index.ts';
+import { CatalogueSchema } from '../../schemas/catalogue.ts';
+import type { MemberService } from '../projects/index.ts';
+import type { UserService } from '../users/index.ts';
+import type { ServerService } from '../servers/index.ts';
+import type { FirewallInspection } from '../firewall/index.ts';
+import { firewallOperatorRoutes } from '../firewall/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
-import { ServerSchema } from '../servers/servers.schemas.ts';
+import { ServerSchema } from '../servers/index.ts';
 import type { BackOfficeService } from './back-office.service.ts';
 import * as schemas from './operator.schemas.ts';
-import { noteForAudit } from '../../http/plugins/audit.ts';
+import { noteForAudit } from '../../routing/audit-notes.ts';
 
 export interface OperatorDependencies {
   users: UserService;

@@ -1,9 +1,9 @@
-import { Currency, Id, Int32, List, Money, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
+import { Currency, Id, Int32, List, Money, Nullable, Text, Timestamp } from '../../schemas/common.ts';
 import { Type } from 'typebox';
-import { CatalogueId } from '../catalogue/catalogue.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
-import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
-import { PASSWORD_LENGTH } from '../users/password-rules.ts';
+import { CatalogueId } from '../../schemas/catalogue.ts';
+import { SlugParam } from '../projects/index.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/index.ts';
+import { PASSWORD_LENGTH } from '../users/index.ts';
 
 const Decimal = Text(14, { pattern: '^-?\\d{1,10}(\\.\\d{1,2})?$', description: 'Decimal amount, at most two decimals' });
 

@@ -6,13 +6,13 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, validationError } from '../../errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import type { BillingService, InvoiceItem, ReservedService } from '../../upstreams/billing/port.ts';
-import { termStart } from '../catalogue/billing-cycles.ts';
-import type { Catalogue, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
-import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/server-placement.ts';
-import type * as servers from '../servers/server-records.ts';
-import { requireCompletedSnapshot } from '../snapshots/snapshots.service.ts';
-import { requireHostRoom } from '../hosts/hosts.service.ts';
-import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
+import { termStart } from '../catalogue/index.ts';
+import type { Catalogue, CatalogueProduct } from '../../schemas/catalogue.ts';
+import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/index.ts';
+import type * as servers from '../servers/index.ts';
+import { requireCompletedSnapshot } from '../snapshots/index.ts';
+import { requireHostRoom } from '../hosts/index.ts';
+import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
 
 export interface PreparedOrder {

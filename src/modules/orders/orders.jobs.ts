@@ -18,15 +18,14 @@ import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { BillingOutbox, RecordedMessage } from '../billing/billing-outbox.ts';
-import type { ProjectAccess } from '../projects/project-access.ts';
-import type { ImageFiles } from '../catalogue/catalogue.schemas.ts';
-import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/server-placement.ts';
-import { NoHostRoom } from '../hosts/hosts.service.ts';
-import * as servers from '../servers/server-records.ts';
-import { deleteServer } from '../servers/server-deletion.ts';
+import type { BillingOutbox, RecordedMessage } from '../billing/index.ts';
+import type { ProjectAccess } from '../projects/index.ts';
+import type { ImageFiles } from '../../schemas/catalogue.ts';
+import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/index.ts';
+import { NoHostRoom } from '../hosts/index.ts';
+import * as servers from '../servers/index.ts';
+import { deleteServer } from '../servers/index.ts';
 import * as repo from './orders.repo.ts';
-import type { OrderService } from './orders.service.ts';
 
 interface OrderJobDependencies {
   db: Kysely<Database>;
@@ -35,7 +34,8 @@ interface OrderJobDependencies {
   /** What billing must do because a delivery committed (a service activated or cancelled). */
   outbox: BillingOutbox;
   access: ProjectAccess;
-  orders: OrderService;
+  /** The order service (it enqueues these jobs, so it is named here by what the check asks of it). */
+  orders: { refresh(row: repo.OrderRow): Promise<repo.OrderRow> };
   /**
    * Creates an ordered server; removes one whose delivery failed. The back
    * office's, not wrapped in fault injection: a provisioning fault is meant

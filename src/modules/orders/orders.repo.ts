@@ -5,7 +5,7 @@ import type { Database, OrdersTable } from '../../db/schema.ts';
 import { formatMoney } from '../../money.ts';
 import type { Invoice } from '../../upstreams/billing/port.ts';
 import { MAX_LISTED_ORDERS, type Order } from './orders.schemas.ts';
-import { asTransaction, recordEvent } from '../events/event-log.ts';
+import { asTransaction, recordEvent } from '../events/index.ts';
 
 /**
  * An order as its events carry it. An event outlives the request that caused

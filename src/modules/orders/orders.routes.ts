@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused } from '../../http/common.schemas.ts';
-import { requestBaseUrl } from '../../http/pagination.ts';
-import { rateLimitHeaders } from '../../http/errors.ts';
-import { IdempotencyHeaders } from '../actions/actions.routes.ts';
-import { hashRequest } from '../idempotency/idempotency.ts';
-import { ProjectParams } from '../projects/projects.schemas.ts';
-import { ServerParams } from '../servers/servers.schemas.ts';
+import { conflicts, IdempotentReplayedHeader, jsonResponse, problemResponses, refused } from '../../schemas/common.ts';
+import { requestBaseUrl } from '../../schemas/pagination.ts';
+import { rateLimitHeaders } from '../../schemas/error-statuses.ts';
+import { IdempotencyHeaders } from '../actions/index.ts';
+import { hashRequest } from '../idempotency/index.ts';
+import { ProjectParams } from '../projects/index.ts';
+import { ServerParams } from '../servers/index.ts';
 import * as repo from './orders.repo.ts';
 import {
   BandwidthBody,

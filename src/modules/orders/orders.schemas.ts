@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { Currency, Id, Int32, Link, List, Money, Nullable, RetryAfterHeader, Text, Timestamp, type ResponseHeader } from '../../http/common.schemas.ts';
-import { BandwidthSize, CatalogueId, CycleName, ImageName, Label, LocationCode, MAX_UPGRADES, PriceTable } from '../catalogue/catalogue.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
-import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/servers.schemas.ts';
+import { Currency, Id, Int32, Link, List, Money, Nullable, RetryAfterHeader, Text, Timestamp, type ResponseHeader } from '../../schemas/common.ts';
+import { BandwidthSize, CatalogueId, CycleName, ImageName, Label, LocationCode, MAX_UPGRADES, PriceTable } from '../../schemas/catalogue.ts';
+import { SlugParam } from '../projects/index.ts';
+import { Hostname, MAX_IPV4_ADDITIONAL, ServerId, SshKeyIds } from '../servers/index.ts';
 import { ORDER_LIMIT, ORDER_WINDOW_MS } from './rate-limit.ts';
 
 /** GET …/orders/ answers the newest orders of the project, at most this many (orders.repo.ts). */

@@ -15,17 +15,17 @@ import { ORDER_CHECK_JOB, ORDER_DELIVERY_JOB } from './orders.jobs.ts';
 import { BILLING_ANSWER_BOUND_MS, NoBillingAccount, type BillingPort, type Invoice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/idempotency.ts';
-import type { AccessNeeds, ProjectAccess } from '../projects/project-access.ts';
-import type { ServerService } from '../servers/servers.service.ts';
+import type { Actor } from '../api-keys/index.ts';
+import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/index.ts';
+import type { AccessNeeds, ProjectAccess } from '../projects/index.ts';
+import type { ServerService } from '../servers/index.ts';
 import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
 import * as repo from './orders.repo.ts';
 import type { Order, OrderServerInput } from './orders.schemas.ts';
 import { takeOrderSlot } from './rate-limit.ts';
-import type { CatalogueCache } from '../catalogue/catalogue-cache.ts';
+import type { CatalogueCache } from '../catalogue/index.ts';
 import { readJson } from '../../db/columns.ts';
-import { nextDueDate } from '../catalogue/billing-cycles.ts';
+import { nextDueDate } from '../catalogue/index.ts';
 
 
 

@@ -12,7 +12,7 @@ import { RetryLater } from '../../jobs/runner.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { PaymentsPort } from '../../upstreams/payments/port.ts';
-import type { OrderService } from '../orders/orders.service.ts';
+import type { OrderService } from '../orders/index.ts';
 import * as repo from './payments.repo.ts';
 
 export interface PaymentCompletionDependencies {

@@ -21,7 +21,7 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import { PaymentProcessingError, cardBrand, type CardDetails, type PaymentsPort } from '../../upstreams/payments/port.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
-import type { OrderService } from '../orders/orders.service.ts';
+import type { OrderService } from '../orders/index.ts';
 import { parseCard, type CardForm } from './card.ts';
 import * as repo from './payments.repo.ts';
 

@@ -19,7 +19,7 @@ import type { Clock } from '../../clock.ts';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, ownerRequired, projectDeleting, validationError } from '../../errors.ts';
-import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
+import { requireWritable, type Actor } from '../api-keys/index.ts';
 import * as invitations from './invitations.repo.ts';
 import * as repo from './projects.repo.ts';
 

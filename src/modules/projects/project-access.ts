@@ -8,7 +8,7 @@ import type { Clock } from '../../clock.ts';
 import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, projectDeleting } from '../../errors.ts';
-import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
+import { requireWritable, type Actor } from '../api-keys/index.ts';
 import { findMemberProject, findOwner, findProjectById, findProjectBySlug, lockProjectById, type MemberProjectRow, type ProjectRow, type Role } from './projects.repo.ts';
 
 export type { MemberProjectRow, ProjectRow, Role } from './projects.repo.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
-import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
+import { conflicts, NoContent, problemResponses, refused } from '../../schemas/common.ts';
+import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
 import { CreateProjectBody, ProjectParams, ProjectSchema, ReplaceProjectBody, UpdateProjectBody } from './projects.schemas.ts';
 import type { ProjectService } from './projects.service.ts';
 

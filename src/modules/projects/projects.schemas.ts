@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Text, Timestamp } from '../../http/common.schemas.ts';
+import { Text, Timestamp } from '../../schemas/common.ts';
 
 /** `^[-\w]+$` (spec), 1–50 characters (D1). */
 export const ProjectSlug = (options: { description?: string } = {}) => Text(50, { minLength: 1, pattern: '^[-A-Za-z0-9_]+$', ...options });
@@ -11,6 +11,7 @@ export const ProjectName = (options: { description?: string } = {}) => Text(100,
 const Name = ProjectName({ description: '1–100 characters, not only spaces' });
 
 export const Role = Type.Union([Type.Literal('owner'), Type.Literal('admin'), Type.Literal('member')], { title: 'ProjectRole' });
+export type Role = Static<typeof Role>;
 
 export const ProjectSchema = Type.Object(
   {

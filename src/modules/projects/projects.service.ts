@@ -10,7 +10,7 @@ import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
 import { crashPoint } from '../../crash-points.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import { requireWritable, type Actor } from '../api-keys/api-keys.service.ts';
+import { requireWritable, type Actor } from '../api-keys/index.ts';
 import type { ProjectAccess } from './project-access.ts';
 import * as repo from './projects.repo.ts';
 import type { CreateProjectInput, Project } from './projects.schemas.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, NoContent, problemResponses, refused, RetryAfterHeader, type ProblemSpec } from '../../http/common.schemas.ts';
-import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
-import { ServerParams } from '../servers/servers.schemas.ts';
+import { conflicts, NoContent, problemResponses, refused, RetryAfterHeader, type ProblemSpec } from '../../schemas/common.ts';
+import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
+import { ServerParams } from '../servers/index.ts';
 import { ReverseDnsAddressParams, ReverseDnsEntrySchema, SetPtrBody } from './reverse-dns.schemas.ts';
 import { RDNS_RETRY_AFTER_SECONDS, type ReverseDnsService } from './reverse-dns.service.ts';
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, Text } from '../../http/common.schemas.ts';
-import { ServerId } from '../servers/servers.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
+import { Nullable, Text } from '../../schemas/common.ts';
+import { ServerId } from '../servers/index.ts';
+import { SlugParam } from '../projects/index.ts';
 import { MAX_PTR_LENGTH } from './ptr-name.ts';
 
 export const ReverseDnsEntrySchema = Type.Object(

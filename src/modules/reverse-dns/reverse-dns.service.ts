@@ -8,14 +8,14 @@ import { AppError, validationError } from '../../errors.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import { PtrRefused, type RdnsPort } from '../../upstreams/rdns/port.ts';
 import { canonicalAddress, parseAddress } from '../../upstreams/rdns/reverse-names.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
-import { listServerAddresses } from '../addresses/address-pools.ts';
-import type { ServerService } from '../servers/servers.service.ts';
+import type { Actor } from '../api-keys/index.ts';
+import { listServerAddresses } from '../addresses/index.ts';
+import type { ServerService } from '../servers/index.ts';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { ptrNameProblem } from './ptr-name.ts';
-import { recordEvent } from '../events/event-log.ts';
+import { recordEvent } from '../events/index.ts';
 import type { ReverseDnsEntry } from './reverse-dns.schemas.ts';
 
 /** The spec's answer to a reverse DNS system that is down: come back in five minutes. */

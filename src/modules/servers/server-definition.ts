@@ -8,8 +8,8 @@ import ipaddr from 'ipaddr.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ImageSource, ServerAddress, ServerDefinition, ServerPlan } from '../../upstreams/provisioning/port.ts';
-import { describeIpv4Pool, listServerAddresses } from '../addresses/address-pools.ts';
-import { hostUriOf } from '../hosts/hosts.service.ts';
+import { describeIpv4Pool, listServerAddresses } from '../addresses/index.ts';
+import { hostUriOf } from '../hosts/index.ts';
 import { listPublicKeysById, listServerPublicKeys, type ServerRecord, type StoredPlan } from './servers.repo.ts';
 
 /** The link-local router every IPv6 subnet is reached through. */

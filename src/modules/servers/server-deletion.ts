@@ -10,11 +10,11 @@ import type { RdnsPort } from '../../upstreams/rdns/port.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { enqueueServerRemoval, removeServerNow } from './servers.jobs.ts';
-import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from '../reverse-dns/reverse-dns.jobs.ts';
-import { listServerAddresses, releaseServerAddresses } from '../addresses/address-pools.ts';
+import { enqueueRecordRemoval, removeRecordsNow, type RecordRemoval } from './ptr-removal.jobs.ts';
+import { listServerAddresses, releaseServerAddresses } from '../addresses/index.ts';
 import * as repo from './servers.repo.ts';
 import { crashPoint } from '../../crash-points.ts';
-import { recordEvent } from '../events/event-log.ts';
+import { recordEvent } from '../events/index.ts';
 import { toSummary } from './server-view.ts';
 
 export interface ServerDeletionDependencies {

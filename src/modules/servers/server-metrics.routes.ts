@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
+import { conflicts, problemResponses, refused } from '../../schemas/common.ts';
 import { ServerMetricsQuery, ServerMetricsSchema } from './server-metrics.schemas.ts';
 import type { ServerMetricsService } from './server-metrics.service.ts';
 import { ServerParams } from './servers.schemas.ts';

@@ -1,7 +1,7 @@
 // A server's metrics, in the shape of Hetzner Cloud's: the range asked for,
 // the step, and one series of `[unix timestamp, "value"]` points per metric.
 import { Type, type Static } from 'typebox';
-import { Int32, List, Text, Timestamp } from '../../http/common.schemas.ts';
+import { Int32, List, Text, Timestamp } from '../../schemas/common.ts';
 
 export const METRIC_TYPES = ['cpu', 'disk', 'network'] as const;
 export type MetricType = (typeof METRIC_TYPES)[number];

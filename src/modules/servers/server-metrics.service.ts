@@ -13,7 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { validationError } from '../../errors.ts';
-import type { Actor } from '../api-keys/api-keys.service.ts';
+import type { Actor } from '../api-keys/index.ts';
 import * as repo from './server-metrics.repo.ts';
 import { DEFAULT_POINTS, MAX_POINTS, MAX_RANGE_SECONDS, type MetricPoint, type MetricType, type ServerMetrics, type ServerMetricsRequest } from './server-metrics.schemas.ts';
 import type { ServerService } from './servers.service.ts';

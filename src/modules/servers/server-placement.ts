@@ -12,13 +12,13 @@ import type { Database } from '../../db/schema.ts';
 import { addressesExhausted, validationError } from '../../errors.ts';
 import { parseMoney } from '../../money.ts';
 import type { NewBillingService } from '../../upstreams/billing/port.ts';
-import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/address-pools.ts';
-import { nextDueDate } from '../catalogue/billing-cycles.ts';
-import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../catalogue/catalogue.schemas.ts';
-import { chooseHost } from '../hosts/hosts.service.ts';
-import { requireOwnedSshKeys } from '../ssh-keys/ssh-keys.service.ts';
+import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/index.ts';
+import { nextDueDate } from '../catalogue/index.ts';
+import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../../schemas/catalogue.ts';
+import { chooseHost } from '../hosts/index.ts';
+import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
 import * as repo from './servers.repo.ts';
-import { asTransaction } from '../events/event-log.ts';
+import { asTransaction } from '../events/index.ts';
 import { recordServerEvent } from './server-events.ts';
 
 export interface PlacementRequest {

@@ -7,7 +7,7 @@ import { formatMoney } from '../../money.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
-import { describeIpv4Pool, toServerAddresses } from '../addresses/address-pools.ts';
+import { describeIpv4Pool, toServerAddresses } from '../addresses/index.ts';
 import * as repo from './servers.repo.ts';
 import type { Server, ServerSummary } from './servers.schemas.ts';
 

@@ -5,8 +5,8 @@ import * as sqliteJson from 'kysely/helpers/sqlite';
 import { readBool, readJson } from '../../db/columns.ts';
 import { isOneOfSelected, preparedCountedRowsQuery, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
-import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/address-pools.ts';
-import { projectIdsOwnedBy } from '../projects/project-ownership.ts';
+import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/index.ts';
+import { projectIdsOwnedBy } from '../projects/index.ts';
 
 export interface StoredLocation {
   code: string;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, problemResponses, refused } from '../../http/common.schemas.ts';
-import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
-import { ProjectParams } from '../projects/projects.schemas.ts';
+import { conflicts, problemResponses, refused } from '../../schemas/common.ts';
+import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
+import { ProjectParams } from '../projects/index.ts';
 import { RenameServerBody, ServerParams, ServerSchema, ServerSummarySchema } from './servers.schemas.ts';
 import type { ServerService } from './servers.service.ts';
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { CalendarDate, Count, Currency, Id, Int32, List, Money, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { CatalogueId, CountryCode, CycleName, ImageName, IsoName, Label, LocationCode, MAX_UPGRADES, PLAN_LIMITS } from '../catalogue/catalogue.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
+import { CalendarDate, Count, Currency, Id, Int32, List, Money, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { CatalogueId, CountryCode, CycleName, ImageName, IsoName, Label, LocationCode, MAX_UPGRADES, PLAN_LIMITS } from '../../schemas/catalogue.ts';
+import { SlugParam } from '../projects/index.ts';
 
 // 2–64 characters; dot-separated labels of 1–63 letters, digits and hyphens,
 // neither starting nor ending with a hyphen.

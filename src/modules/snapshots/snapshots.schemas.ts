@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Count, Id, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
-import { ServerId } from '../servers/servers.schemas.ts';
+import { Count, Id, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { SlugParam } from '../projects/index.ts';
+import { ServerId } from '../servers/index.ts';
 
 /** What the snapshots table holds; a name left out is the server's hostname and the day. */
 export const SnapshotName = Text(255, { minLength: 1 });

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Id, Text, Timestamp } from '../../http/common.schemas.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
+import { Id, Text, Timestamp } from '../../schemas/common.ts';
+import { SlugParam } from '../projects/index.ts';
 
 export const SshKeyParams = Type.Object({
   project_slug: SlugParam,

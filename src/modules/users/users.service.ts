@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { formatMoney, parseMoney } from '../../money.ts';
 import { hashPassword } from '../../secrets.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
-import type { BillingOutbox } from '../billing/billing-outbox.ts';
+import type { BillingOutbox } from '../billing/index.ts';
 
 export interface NewUser {
   email: string;

@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
-import { asTransaction, recordEvent } from '../events/event-log.ts';
+import { asTransaction, recordEvent } from '../events/index.ts';
 import { AddressRefused, AddressUnresolved, type WebhookAddressGuard } from './webhook-address-guard.ts';
 import { sendWebhook, type WebhookAnswer } from './webhook-sender.ts';
 import { signatureHeader } from './webhook-signing.ts';

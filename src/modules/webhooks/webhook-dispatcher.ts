@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { EventService } from '../events/events.service.ts';
+import type { EventService } from '../events/index.ts';
 import { newMessageId } from './webhook-signing.ts';
 import { WEBHOOK_DELIVER_JOB } from './webhooks.jobs.ts';
 import * as repo from './webhooks.repo.ts';

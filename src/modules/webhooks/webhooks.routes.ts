@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { conflicts, NoContent, problemResponses, refused } from '../../http/common.schemas.ts';
-import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../http/pagination.ts';
-import { ProjectParams } from '../projects/projects.schemas.ts';
+import { conflicts, NoContent, problemResponses, refused } from '../../schemas/common.ts';
+import { buildPage, PageQuery, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
+import { ProjectParams } from '../projects/index.ts';
 import { CreateWebhookBody, DeliveryParams, DeliverySchema, UpdateWebhookBody, WebhookParams, WebhookSchema, WebhookWithSecretSchema } from './webhooks.schemas.ts';
 import type { WebhookService } from './webhooks.service.ts';
 

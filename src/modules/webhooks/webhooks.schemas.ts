@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { Id, Int32, List, Nullable, Text, Timestamp } from '../../http/common.schemas.ts';
-import { EVENT_TYPES } from '../events/event-types.ts';
-import { SlugParam } from '../projects/projects.schemas.ts';
+import { Id, Int32, List, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { EVENT_TYPES } from '../events/index.ts';
+import { SlugParam } from '../projects/index.ts';
 
 /** A project's webhooks: each one multiplies the work of every event, so a project has a handful, not hundreds. */
 export const MAX_WEBHOOKS_PER_PROJECT = 20;

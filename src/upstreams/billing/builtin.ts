@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { isOneOfIds, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
 import { InvoiceBook } from './invoices.ts';
 import {
   InsufficientCredit,

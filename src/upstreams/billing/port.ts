@@ -1,6 +1,6 @@
 // What cloudplane asks of the billing system. The built-in engine implements
 // it; a real billing system replaces it behind the same interface.
-import type { Catalogue } from '../../modules/catalogue/catalogue.schemas.ts';
+import type { Catalogue } from '../../schemas/catalogue.ts';
 
 export interface BillingAccount {
   userId: number;

@@ -10,8 +10,8 @@
 // the command must reach each of them (a table for a tap a host does not have
 // matches nothing there, so loading every table everywhere is correct).
 import { execFile } from 'node:child_process';
-import type { EffectiveGroup } from '../../modules/firewall/firewall.types.ts';
-import { compileGroups, hostConnectionStateRuleset, tapTableRemoval, type CompiledGroups } from '../../modules/firewall/nft-compiler.ts';
+import type { EffectiveGroup } from './rules.ts';
+import { compileGroups, hostConnectionStateRuleset, tapTableRemoval, type CompiledGroups } from './nft-compiler.ts';
 import { UpstreamError } from '../errors.ts';
 import { tapName } from '../provisioning/libvirt-domain.ts';
 import type { AppliedRuleset, FirewallPort, ServerRuleset } from './port.ts';

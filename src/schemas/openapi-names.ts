@@ -216,7 +216,7 @@ export function checkRouteSchemaTitles(documentName: string): (route: RouteSchem
     if (!schema || schema.hide) return;
     const where = `${[route.method].flat().join(',')} ${route.url}`;
     for (const part of ['body', 'querystring', 'params', 'headers'] as const) named.refer(schema[part], `${where} ${part}`);
-    // A response is a schema, or {description, content: {<media type>: {schema}}} (common.schemas.ts, DeclaredResponse).
+    // A response is a schema, or {description, content: {<media type>: {schema}}} (schemas/common.ts, DeclaredResponse).
     for (const [status, response] of Object.entries(isSchema(schema.response) ? schema.response : {})) {
       if (!isSchema(response) || !isSchema(response.content)) {
         named.refer(response, `${where} response ${status}`);

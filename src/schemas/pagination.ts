@@ -3,8 +3,8 @@
 // query parameters.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { Count, Int32, Link, List, Nullable } from './common.schemas.ts';
-import { documentedAs } from './openapi-named-schemas.ts';
+import { Count, Int32, Link, List, Nullable } from './common.ts';
+import { documentedAs } from './openapi-names.ts';
 import { AppError } from '../errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;

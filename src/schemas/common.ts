@@ -5,8 +5,8 @@
 import http from 'node:http';
 import { Type, type TArray, type TInteger, type TSchema, type TString } from 'typebox';
 import { type ErrorCode } from '../errors.ts';
-import { statusByCode } from './errors.ts';
-import { narrows } from './openapi-named-schemas.ts';
+import { statusByCode } from './error-statuses.ts';
+import { narrows } from './openapi-names.ts';
 
 /** The schema, or null. */
 export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);

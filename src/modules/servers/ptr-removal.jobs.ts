@@ -64,4 +64,4 @@ export const REMOVE_RECORDS_JOB = defineJob({
 });
 
 /** The reverse DNS module's jobs, registered by `registerJobs` (services.ts). */
-export const reverseDnsJobs = [REMOVE_RECORDS_JOB];
+export const ptrRemovalJobs = [REMOVE_RECORDS_JOB];

@@ -2,7 +2,7 @@
 // Its bounds are the ones every copy of a catalogue value (a server's
 // location, image and plan; an order's request) is held to.
 import { Type, type Static } from 'typebox';
-import { Currency, Int32, List, Nullable, Text } from '../../http/common.schemas.ts';
+import { Currency, Int32, List, Nullable, Text } from './common.ts';
 
 /** Product and ISO ids: the operator's numbering, kept in 32-bit columns. */
 export const CatalogueId = (options: { description?: string } = {}) => Int32(1, 2_147_483_647, options);

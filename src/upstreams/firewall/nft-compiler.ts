@@ -12,7 +12,7 @@
 // rules for the hypervisor host, where the server is a tap on a bridge: a
 // `bridge` table whose chains take the frames to and from that tap.
 import ipaddr from 'ipaddr.js';
-import type { Connection, Direction, EffectiveGroup, FirewallRule } from './firewall.types.ts';
+import type { Connection, Direction, EffectiveGroup, FirewallRule } from './rules.ts';
 import { parseIpAddress } from '../../ip-address.ts';
 
 type Family = 'ipv4' | 'ipv6';

@@ -1,0 +1,7 @@
+// The actions module's surface: what the rest of cloudplane may use of it.
+// Nothing outside src/modules/actions/ imports its other files (.dependency-cruiser.js).
+export { actionJobs } from './actions.jobs.ts';
+export { IdempotencyHeaders, actionRoutes } from './actions.routes.ts';
+export { ActionBodies } from './actions.schemas.ts';
+export type { Action, ActionFilters, ActionName } from './actions.schemas.ts';
+export { ActionService } from './actions.service.ts';

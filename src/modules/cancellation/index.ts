@@ -1,0 +1,7 @@
+// The cancellation module's surface: what the rest of cloudplane may use of it.
+// Nothing outside src/modules/cancellation/ imports its other files (.dependency-cruiser.js).
+export { cancellationJobs } from './cancellation.jobs.ts';
+export { cancellationRoutes } from './cancellation.routes.ts';
+export { REASON_MAX_LENGTH } from './cancellation.schemas.ts';
+export { CancelBody } from './cancellation.schemas.ts';
+export { CancellationService, PENDING_CANCELLATION } from './cancellation.service.ts';

@@ -1,0 +1,7 @@
+// The snapshots module's surface: what the rest of cloudplane may use of it.
+// Nothing outside src/modules/snapshots/ imports its other files (.dependency-cruiser.js).
+export { snapshotJobs } from './snapshots.jobs.ts';
+export { snapshotRoutes } from './snapshots.routes.ts';
+export { SnapshotName } from './snapshots.schemas.ts';
+export type { Snapshot } from './snapshots.schemas.ts';
+export { SnapshotService, completeSnapshot, failSnapshot, requireCompletedSnapshot, startSnapshot } from './snapshots.service.ts';

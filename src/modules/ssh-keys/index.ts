@@ -1,0 +1,6 @@
+// The ssh-keys module's surface: what the rest of cloudplane may use of it.
+// Nothing outside src/modules/ssh-keys/ imports its other files (.dependency-cruiser.js).
+export { sshKeyRoutes } from './ssh-keys.routes.ts';
+export { CreateSshKeyBody, MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH } from './ssh-keys.schemas.ts';
+export type { SshKey } from './ssh-keys.schemas.ts';
+export { SshKeyService, requireOwnedSshKeys } from './ssh-keys.service.ts';
