@@ -1,8 +1,13 @@
 #!/usr/bin/env node
-// Runs the compiled service (dist/main.js), building it first when the
-// sources are newer: `npm start` and the `cloudplane` command stay one step.
-import { buildIfStale, bundle } from '../scripts/build.mjs';
-import { pathToFileURL } from 'node:url';
+// Runs the compiled service (dist/main.js). In a clone it is built first
+// when a source is newer, so `npm start` and the `cloudplane` command stay one
+// step; a built package (npm pack) carries no sources, no build script and
+// no bundler, and runs its bundle as it is.
+import { existsSync } from 'node:fs';
 
-await buildIfStale();
-await import(pathToFileURL(bundle).href);
+const buildScript = new URL('../scripts/build.mjs', import.meta.url);
+if (existsSync(new URL('../src/cli/main.ts', import.meta.url)) && existsSync(buildScript)) {
+  const { buildIfStale } = await import(buildScript.href);
+  await buildIfStale();
+}
+await import(new URL('../dist/main.js', import.meta.url).href);

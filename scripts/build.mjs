@@ -9,11 +9,14 @@
 // templates and assets are copied beside the bundle, where the code looks for
 // them (relative to its own module URL, as in src/console/).
 //
-// `node scripts/build.mjs` (npm run build, and npm install's prepare step)
-// always builds; bin/cloudplane.js (npm start) builds only when a source is
-// newer than the bundle, so an edit never runs old code and a start without
-// one costs a few milliseconds. Plain JavaScript, because it runs before
-// anything else is there.
+// `node scripts/build.mjs` (npm run build, and `npm pack`'s prepack step)
+// always builds. `--prepare` (npm install's prepare step) builds in a clone,
+// where the sources and esbuild (a dev dependency) are, and does nothing in
+// a built package, which has neither: there `npm ci --omit=dev` installs the
+// bundle as it was packed. bin/cloudplane.js (npm start) builds only in a
+// clone and only when a source is newer than the bundle, so an edit never
+// runs old code and a start without one costs a few milliseconds. Plain
+// JavaScript, because it runs before anything else is there.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
@@ -83,8 +86,35 @@ export async function build() {
   await esbuild.stop();
 }
 
-export async function buildIfStale() {
-  if (isStale()) await build();
+/** True in a clone (the sources are here); a built package carries only the bundle. */
+export const hasSources = () => existsSync(join(sources, 'cli', 'main.ts'));
+
+/** esbuild is a dev dependency: a production install (`npm ci --omit=dev`) has none. */
+async function hasBundler() {
+  try {
+    await import('esbuild');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await build();
+/**
+ * Builds when a source is newer than the bundle. Without esbuild (a clone
+ * installed with --omit=dev) a stale bundle is run as it is, with a warning,
+ * and a missing one is an error that says what to do.
+ */
+export async function buildIfStale() {
+  if (!isStale()) return;
+  if (await hasBundler()) return build();
+  const fix = 'install the dev dependencies (npm install) to build it, or install a built package (npm pack, then npm ci --omit=dev)';
+  if (!existsSync(bundle)) throw new Error(`cloudplane: dist/main.js is missing and esbuild is not installed: ${fix}`);
+  process.emitWarning(`dist/main.js is older than the sources and esbuild is not installed, so the old bundle runs: ${fix}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!process.argv.includes('--prepare')) await build();
+  else if (hasSources()) await buildIfStale();
+  // A built package: nothing to build, and no bundler to build with.
+  else if (!existsSync(bundle)) throw new Error('cloudplane: a package without sources must carry dist/main.js (npm pack builds it)');
+}

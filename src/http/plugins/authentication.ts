@@ -1,7 +1,7 @@
 // Bearer authentication for the project API (API keys) and the operator API
 // (the operator token). Missing, malformed, unknown, revoked and expired
 // credentials all get the same 401.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError, readOnlyKey } from '../../errors.ts';
 import type { Actor, ApiKeyService } from '../../modules/api-keys/index.ts';
 import { hashToken, sameHash } from '../../secrets.ts';

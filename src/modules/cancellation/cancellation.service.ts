@@ -15,7 +15,7 @@
 // the service and the server is deleted now; a repeat then answers 404.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { readJson, writeJson } from '../../db/columns.ts';
+import { writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
