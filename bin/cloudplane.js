@@ -4,6 +4,7 @@
 // step; a built package (npm pack) carries no sources, no build script and
 // no bundler, and runs its bundle as it is.
 import { existsSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const buildScript = new URL('../scripts/build.mjs', import.meta.url);
 if (existsSync(new URL('../src/cli/main.ts', import.meta.url)) && existsSync(buildScript)) {

@@ -15,8 +15,7 @@ import { JobRunner } from './jobs/runner.ts';
 import { buildLegacyServer } from './legacy/server.ts';
 import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken, type DemoCredentials } from './bootstrap.ts';
 import { createServices, createWebhookDispatcher, registerJobs, type Services } from './services.ts';
-import type { HostResolver } from './modules/webhooks/index.ts';
-import type { WebhookDispatcher } from './modules/webhooks/index.ts';
+import type { HostResolver, WebhookDispatcher } from './modules/webhooks/index.ts';
 import { createUpstreams, type Upstreams } from './upstreams/index.ts';
 
 export interface ApplicationOptions {

@@ -5,52 +5,47 @@ import type { Clock } from './clock.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/schema.ts';
 import { BillingOutbox, billingJobs } from './modules/billing/index.ts';
-import { FirewallInspection } from './modules/firewall/index.ts';
+import { FirewallInspection, firewallJobs, FirewallService } from './modules/firewall/index.ts';
 import { BackOfficeService } from './modules/operator/index.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { AccountService } from './modules/account/index.ts';
 import { ApiKeyService } from './modules/api-keys/index.ts';
-import { CatalogueService } from './modules/catalogue/index.ts';
-import { MemberService } from './modules/projects/index.ts';
-import { ProjectAccess } from './modules/projects/index.ts';
-import { projectJobs } from './modules/projects/index.ts';
-import { ProjectService } from './modules/projects/index.ts';
+import { CatalogueCache, CatalogueService } from './modules/catalogue/index.ts';
+import { MemberService, ProjectAccess, projectJobs, ProjectService } from './modules/projects/index.ts';
 import { UserService } from './modules/users/index.ts';
 import { SshKeyService } from './modules/ssh-keys/index.ts';
-import { snapshotJobs } from './modules/snapshots/index.ts';
-import { SnapshotService } from './modules/snapshots/index.ts';
-import { ServerService } from './modules/servers/index.ts';
+import { snapshotJobs, SnapshotService } from './modules/snapshots/index.ts';
+import {
+  DEFAULT_METRICS_INTERVAL_MS,
+  ensureServerMetricsSampling,
+  ptrRemovalJobs,
+  serverJobs,
+  serverMetricsJobs,
+  ServerMetricsService,
+  ServerService,
+  ServerView,
+} from './modules/servers/index.ts';
 import { HostService } from './modules/hosts/index.ts';
-import { serverJobs } from './modules/servers/index.ts';
-import { ServerView } from './modules/servers/index.ts';
-import { ServerMetricsService } from './modules/servers/index.ts';
-import { DEFAULT_METRICS_INTERVAL_MS, ensureServerMetricsSampling, serverMetricsJobs } from './modules/servers/index.ts';
-import { ActionService } from './modules/actions/index.ts';
-import { actionJobs } from './modules/actions/index.ts';
-import { CancellationService } from './modules/cancellation/index.ts';
-import { cancellationJobs } from './modules/cancellation/index.ts';
-import { OrderService } from './modules/orders/index.ts';
-import { CatalogueCache } from './modules/catalogue/index.ts';
-import { orderJobs } from './modules/orders/index.ts';
-import { firewallJobs } from './modules/firewall/index.ts';
-import { FirewallService } from './modules/firewall/index.ts';
-import { ptrRemovalJobs } from './modules/servers/index.ts';
+import { actionJobs, ActionService } from './modules/actions/index.ts';
+import { cancellationJobs, CancellationService } from './modules/cancellation/index.ts';
+import { orderJobs, OrderService } from './modules/orders/index.ts';
 import { ReverseDnsService } from './modules/reverse-dns/index.ts';
 import type { Engine } from './db/client.ts';
-import { ConsoleSessionService } from './modules/console-sessions/index.ts';
-import { SignInService } from './modules/console-sessions/index.ts';
-import { PaymentService } from './modules/payments/index.ts';
-import { paymentJobs } from './modules/payments/index.ts';
+import { ConsoleSessionService, SignInService } from './modules/console-sessions/index.ts';
+import { paymentJobs, PaymentService } from './modules/payments/index.ts';
 import type { Upstreams } from './upstreams/index.ts';
 import pino, { type Logger } from 'pino';
-import { EventHub } from './modules/events/index.ts';
-import { EventService } from './modules/events/index.ts';
-import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, eventJobs } from './modules/events/index.ts';
+import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, EventHub, eventJobs, EventService } from './modules/events/index.ts';
 import { AuditService } from './modules/audit/index.ts';
-import { systemResolver, WebhookAddressGuard, type HostResolver } from './modules/webhooks/index.ts';
-import { WebhookDispatcher } from './modules/webhooks/index.ts';
-import { ensureWebhookPruning, webhookJobs } from './modules/webhooks/index.ts';
-import { WebhookService } from './modules/webhooks/index.ts';
+import {
+  ensureWebhookPruning,
+  type HostResolver,
+  systemResolver,
+  WebhookAddressGuard,
+  WebhookDispatcher,
+  webhookJobs,
+  WebhookService,
+} from './modules/webhooks/index.ts';
 
 export interface Services {
   apiKeys: ApiKeyService;
@@ -108,7 +103,6 @@ export interface ServiceDependencies {
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
   const access = new ProjectAccess(db, clock, deps.changes);
-  const projects = new ProjectService({ db, clock, changes: deps.changes, access, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
   const catalogueCache = new CatalogueCache(upstreams.billing, deps.changes);
   const servers = new ServerService({
     db,
@@ -121,6 +115,8 @@ export function createServices(deps: ServiceDependencies): Services {
     // Unwrapped: a read of the power state must neither be refused by nor use up a fault meant for the work.
     provisioning: upstreams.backOffice.provisioning,
   });
+  const firewall = new FirewallService({ db, clock, changes: deps.changes, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker });
+  const projects = new ProjectService({ db, clock, changes: deps.changes, access, provisioning: upstreams.provisioning, firewall, wakeWorker: deps.wakeWorker });
   const orders = new OrderService({
     db,
     engine: deps.engine,
@@ -132,6 +128,7 @@ export function createServices(deps: ServiceDependencies): Services {
     catalogue: catalogueCache,
     wakeWorker: deps.wakeWorker,
   });
+  const actions = new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
   const apiKeys = new ApiKeyService(db, clock, deps.changes);
   const events = new EventService(db, access, new EventHub(db, deps.engine, deps.changes, deps.logger ?? pino({ enabled: false })));
   return {
@@ -148,11 +145,11 @@ export function createServices(deps: ServiceDependencies): Services {
     serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
     // The operator's: the catalogue its locations are checked against is read from billing's back office.
     hosts: new HostService({ db, clock, billing: upstreams.backOffice.billing }),
-    actions: new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker }),
-    cancellation: new CancellationService({ db, clock, servers, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
+    actions,
+    cancellation: new CancellationService({ db, clock, servers, actions, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
     catalogueCache,
-    firewall: new FirewallService({ db, clock, changes: deps.changes, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker }),
+    firewall,
     reverseDns: new ReverseDnsService({ db, clock, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
     firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
@@ -168,7 +165,7 @@ export function createServices(deps: ServiceDependencies): Services {
 
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
 export function registerJobs(runner: JobRunner, deps: ServiceDependencies, services: Services): void {
-  runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, changes: deps.changes, provisioning: deps.upstreams.provisioning });
+  runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, changes: deps.changes, provisioning: deps.upstreams.provisioning, firewall: services.firewall });
   runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, { ...services.cancellation.deps, cancellations: services.cancellation });
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
@@ -209,6 +206,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     provisioning: deps.upstreams.backOffice.provisioning,
     firewall: deps.upstreams.backOffice.firewall,
     rdns: deps.upstreams.rdns,
+    actions: services.actions,
     simScale: deps.simScale,
   });
 }

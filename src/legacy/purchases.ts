@@ -4,8 +4,7 @@
 import { Type } from 'typebox';
 import { readJson } from '../db/columns.ts';
 import { Currency, Id, Link } from '../schemas/common.ts';
-import { RateLimitedHeaders, RateLimitHeaders, type Order } from '../modules/orders/index.ts';
-import type { OrderOutcome } from '../modules/orders/index.ts';
+import { type Order, type OrderOutcome, RateLimitedHeaders, RateLimitHeaders } from '../modules/orders/index.ts';
 import { parseMoney } from '../money.ts';
 import { toAmount } from './servers.ts';
 

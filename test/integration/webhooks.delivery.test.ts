@@ -22,9 +22,7 @@ import {
 } from '../helpers/webhook-receiver.ts';
 import { assertProblem } from '../helpers/problems.ts';
 import { buildWorld, createWorld, placeServer, type World } from '../helpers/world.ts';
-import { systemResolver, WebhookAddressGuard } from '../../src/modules/webhooks/index.ts';
-import { attemptDelivery } from '../../src/modules/webhooks/index.ts';
-import { WebhookDispatcher } from '../../src/modules/webhooks/index.ts';
+import { attemptDelivery, systemResolver, WebhookAddressGuard, WebhookDispatcher } from '../../src/modules/webhooks/index.ts';
 
 const ALLOW_PRIVATE = { config: { webhookAllowPrivate: true } };
 

@@ -11,8 +11,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { Type } from 'typebox';
 import { AppError, type FieldError } from '../../errors.ts';
-import type { SessionListing } from '../../modules/console-sessions/index.ts';
-import { groupedSecret, newTotpSecret, RECOVERY_CODE_COUNT, TOTP_ISSUER, totpUri } from '../../modules/console-sessions/index.ts';
+import {
+  groupedSecret,
+  newTotpSecret,
+  RECOVERY_CODE_COUNT,
+  type SessionListing,
+  TOTP_ISSUER,
+  totpUri,
+} from '../../modules/console-sessions/index.ts';
 import { PASSWORD_LENGTH } from '../../modules/users/index.ts';
 import type { Services } from '../../services.ts';
 import { redirectWith, sendPage, type Crumb, type Problem } from '../console-page.ts';

@@ -13,8 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, validationError } from '../../errors.ts';
-import { CONSOLE_ROLES, INVITATION_DAYS, OWNER_NOT_IN_CONSOLE, ROLES } from '../../modules/projects/index.ts';
-import type { Role } from '../../modules/projects/index.ts';
+import { CONSOLE_ROLES, INVITATION_DAYS, OWNER_NOT_IN_CONSOLE, type Role, ROLES } from '../../modules/projects/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 import { CONSOLE_ROOT } from '../console-root.ts';

@@ -14,8 +14,7 @@
 // EventSource reconnects, is refused (401, or the 404 page), and stops.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { readLastEventId, startEventStream, type EventStream } from '../../modules/events/index.ts';
-import type { EventCursor } from '../../modules/events/index.ts';
+import { type EventCursor, type EventStream, readLastEventId, startEventStream } from '../../modules/events/index.ts';
 import type { Services } from '../../services.ts';
 import { consoleActor } from '../console-actor.ts';
 

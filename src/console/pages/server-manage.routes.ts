@@ -18,8 +18,7 @@
 // The API has no way to withdraw a cancellation request, so neither has the console.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { CancelBody, type CancelBody as CancelRequest } from '../../modules/cancellation/index.ts';
-import { PENDING_CANCELLATION } from '../../modules/cancellation/index.ts';
+import { CancelBody, type CancelBody as CancelRequest, PENDING_CANCELLATION } from '../../modules/cancellation/index.ts';
 import type { Action } from '../../modules/actions/index.ts';
 import { hashRequest, type IdempotencyKey } from '../../modules/idempotency/index.ts';
 import { Hostname, type Server } from '../../modules/servers/index.ts';

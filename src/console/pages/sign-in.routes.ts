@@ -9,8 +9,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError } from '../../errors.ts';
-import { USER_AGENT_KEPT, type SignedInFrom } from '../../modules/console-sessions/index.ts';
-import { SignInRefused } from '../../modules/console-sessions/index.ts';
+import { type SignedInFrom, SignInRefused, USER_AGENT_KEPT } from '../../modules/console-sessions/index.ts';
 import { noteForAudit } from '../../routing/audit-notes.ts';
 import type { Services } from '../../services.ts';
 import { redirectWith, safeNext, sendPage } from '../console-page.ts';

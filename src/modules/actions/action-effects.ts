@@ -1,10 +1,18 @@
 // What a successful action changes on the server (D5), and the result it
 // reports. Runs in the transaction that marks the action `success`.
-import { sql, type Kysely, type Updateable } from 'kysely';
-import { readJson, writeJson } from '../../db/columns.ts';
-import type { Database, ServersTable } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import { readJson } from '../../db/columns.ts';
+import type { Database } from '../../db/schema.ts';
 import { allocateIpv6Subnet, listServerAddresses, releaseServerIpv6Subnets } from '../addresses/index.ts';
-import { replaceServerSshKeys, type ServerRecord } from '../servers/index.ts';
+import {
+  applyPendingPlan,
+  enablePrivateNetwork,
+  replaceServerSshKeys,
+  setPowerState,
+  setServerImage,
+  setServerIso,
+  type ServerRecord,
+} from '../servers/index.ts';
 import { completeSnapshot, failSnapshot } from '../snapshots/index.ts';
 import type { CreateSnapshotParams, MountIsoParams, ReinstallParams } from './action-params.ts';
 import type { ActionRow } from './actions.repo.ts';
@@ -17,14 +25,8 @@ export async function applyEffects(
   outcome: Record<string, unknown>,
   now: string,
 ): Promise<Record<string, unknown>> {
-  const setServer = (values: Updateable<ServersTable>) => db.updateTable('servers').set(values).where('id', '=', server.id).execute();
-  // A server suspended meanwhile keeps its suspension; the power state applies when it is lifted.
-  // One statement decides, so a suspension landing at the same moment is never lost.
-  const power = (status: 'running' | 'stopped') =>
-    setServer({
-      status: sql`case when status = 'suspended' then status else ${status} end` as never,
-      suspended_from: sql`case when status = 'suspended' then ${status} else suspended_from end` as never,
-    });
+  // A server suspended meanwhile keeps its suspension (setPowerState); the power state applies when it is lifted.
+  const power = (status: 'running' | 'stopped') => setPowerState(db, server.id, status);
 
   switch (action.type) {
     case 'server.power_on':
@@ -38,12 +40,12 @@ export async function applyEffects(
     case 'server.reboot':
       await power('running');
       // Only a reboot through the API applies a new plan.
-      if (server.pendingPlan) await setServer({ plan: writeJson(server.pendingPlan), pending_plan: null });
+      if (server.pendingPlan) await applyPendingPlan(db, server.id, server.pendingPlan);
       return {};
     case 'server.reinstall': {
       const params = readJson<ReinstallParams>(action.params);
       await power('running');
-      await setServer({ image: writeJson({ name: params.image, display_name: params.image_display_name }) });
+      await setServerImage(db, server.id, { name: params.image, display_name: params.image_display_name });
       if (params.ssh_keys) await replaceServerSshKeys(db, server.id, params.ssh_keys);
       return { root_password: outcome.root_password };
     }
@@ -56,11 +58,11 @@ export async function applyEffects(
     }
     case 'server.mount_iso': {
       const params = readJson<MountIsoParams>(action.params);
-      await setServer({ iso: writeJson({ id: params.iso_id, name: params.iso_name }) });
+      await setServerIso(db, server.id, { id: params.iso_id, name: params.iso_name });
       return {};
     }
     case 'server.unmount_iso':
-      await setServer({ iso: null });
+      await setServerIso(db, server.id, null);
       return {};
     case 'server.enable_ipv6': {
       // A server has one routed subnet; a second success reports the one it has.
@@ -69,7 +71,7 @@ export async function applyEffects(
       return { subnet };
     }
     case 'server.enable_private_network':
-      await setServer({ private_network_enabled: true });
+      await enablePrivateNetwork(db, server.id);
       return {};
     default:
       return {};

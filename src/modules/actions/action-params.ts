@@ -6,8 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ImageSource, OperationParameters } from '../../upstreams/provisioning/port.ts';
 import { allocateIpv6Subnet, listServerAddresses } from '../addresses/index.ts';
-import { ipv6Address, planOf, serverPublicKeys } from '../servers/index.ts';
-import type { ServerRecord } from '../servers/index.ts';
+import { ipv6Address, planOf, serverPublicKeys, type ServerRecord } from '../servers/index.ts';
 
 export interface ReinstallParams {
   image: string;

@@ -16,10 +16,9 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { OperationParameters, OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/index.ts';
 import { operationParameters } from './action-params.ts';
-import { findServer } from '../servers/index.ts';
+import { findServer, recordServerStatusChange } from '../servers/index.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
-import { recordServerStatusChange } from '../servers/index.ts';
 
 interface ActionJobDependencies {
   db: Kysely<Database>;

@@ -194,3 +194,8 @@ export async function recordActionFinished(trx: Kysely<Database>, row: ActionRow
     now: row.finished_at ?? row.started_at,
   });
 }
+
+/** Removes every action of a server, in the transaction that deletes the server. */
+export async function deleteActionsOfServer(db: Kysely<Database>, serverId: string): Promise<void> {
+  await db.deleteFrom('actions').where('server_id', '=', serverId).execute();
+}

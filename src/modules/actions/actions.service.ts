@@ -16,8 +16,7 @@ import type { Actor } from '../api-keys/index.ts';
 import { listServerAddresses } from '../addresses/index.ts';
 import { findReplay, keyRecord, liveSince, replayOf, type IdempotencyKey } from '../idempotency/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
-import type { ServerRecord } from '../servers/index.ts';
-import type { ServerService } from '../servers/index.ts';
+import type { ServerRecord, ServerService } from '../servers/index.ts';
 import { requireCompletedSnapshot, startSnapshot } from '../snapshots/index.ts';
 import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
 import * as repo from './actions.repo.ts';
@@ -40,6 +39,15 @@ const suspended = () => conflict('The server is suspended; actions are refused u
 
 export class ActionService {
   constructor(private readonly deps: ActionServiceDependencies) {}
+
+  /**
+   * Removes a deleted server's actions, in `db`, the transaction that
+   * deletes the server (server-deletion.ts asks it): checks no access, as the
+   * deletion's own caller did.
+   */
+  async removeActionsOfServer(db: Kysely<Database>, serverId: string): Promise<void> {
+    await repo.deleteActionsOfServer(db, serverId);
+  }
 
   async list(actor: Actor, slug: string, filters: ActionFilters, page: { limit: number; offset: number }): Promise<{ count: number; actions: Action[] }> {
     const project = await this.deps.access.require(actor, slug);

@@ -13,8 +13,7 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { BillingPort } from '../../upstreams/billing/port.ts';
-import { deleteServer, type ServerDeletionDependencies } from '../servers/index.ts';
-import { findServer } from '../servers/index.ts';
+import { deleteServer, findServer, type ServerDeletionDependencies } from '../servers/index.ts';
 import { CANCELLED, endOfTermAt, findCancellation } from './cancellation-record.ts';
 
 /**

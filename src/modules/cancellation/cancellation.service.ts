@@ -15,7 +15,6 @@
 // the service and the server is deleted now; a repeat then answers 404.
 import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
 import { enqueueJob, withdrawQueuedJob } from '../../jobs/queue.ts';
@@ -28,11 +27,16 @@ import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingPort, type BillingService } from '../../upstreams/billing/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/index.ts';
-import { deleteServer } from '../servers/index.ts';
-import { findServer, type ServerRecord } from '../servers/index.ts';
-import type { ServerService } from '../servers/index.ts';
+import {
+  deleteServer,
+  findServer,
+  recordCancellationRequest,
+  recordServerEvent,
+  type ServerDeletionDependencies,
+  type ServerRecord,
+  type ServerService,
+} from '../servers/index.ts';
 import type { CancelBody, CancellationAnswer, CancellationKind } from './cancellation.schemas.ts';
-import { recordServerEvent } from '../servers/index.ts';
 
 export const PENDING_CANCELLATION = 'Pending Cancellation';
 export interface CancellationDependencies {
@@ -46,6 +50,8 @@ export interface CancellationDependencies {
   firewall: FirewallPort;
   /** Where a deleted server's machine is removed (the back office's: a provisioning fault is meant for actions, not deletions). */
   provisioning: ProvisioningPort;
+  /** Where a deleted server's actions are removed. */
+  actions: ServerDeletionDependencies['actions'];
   wakeWorker: () => void;
 }
 
@@ -208,8 +214,7 @@ function unmatched(): AppError {
  * moment, one records it (false for the other).
  */
 async function recordRequest(trx: Transaction<Database>, serverId: string, cancellation: StoredCancellation): Promise<boolean> {
-  const result = await trx.updateTable('servers').set({ cancellation: writeJson(cancellation) }).where('id', '=', serverId).where('cancellation', 'is', null).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
+  if (!(await recordCancellationRequest(trx, serverId, cancellation))) return false;
   await recordServerEvent(trx, 'server.cancellation_requested', serverId, cancellation.requested_at);
   return true;
 }

@@ -154,20 +154,6 @@ export async function groupsOfServer(db: Kysely<Database>, serverId: string): Pr
   return rows.map((row) => row.group_id);
 }
 
-/**
- * Writes the server row (to itself) so it stays locked until the transaction
- * ends: two replacements of one server's groups run one after the other.
- * False when the server is gone.
- */
-export async function lockServer(db: Kysely<Database>, serverId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('servers')
-    .set((eb) => ({ firewall_generation: eb.ref('firewall_generation') }))
-    .where('id', '=', serverId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function attachGroups(db: Kysely<Database>, serverId: string, groupIds: readonly number[]): Promise<void> {
   if (groupIds.length === 0) return;
   await db
@@ -185,4 +171,9 @@ export async function detachGroups(db: Kysely<Database>, serverId: string, group
 export async function findFirewallGeneration(db: Kysely<Database>, serverId: string): Promise<number | undefined> {
   const server = await db.selectFrom('servers').select('firewall_generation').where('id', '=', serverId).executeTakeFirst();
   return server?.firewall_generation;
+}
+
+/** Deletes every group of a project (their rules cascade), in the transaction that deletes the project. */
+export async function deleteGroupsOfProject(db: Kysely<Database>, projectId: number): Promise<void> {
+  await db.deleteFrom('firewall_groups').where('project_id', '=', projectId).execute();
 }

@@ -15,15 +15,14 @@ import type { BillingPort } from '../../upstreams/billing/port.ts';
 import type { FirewallPort } from '../../upstreams/firewall/port.ts';
 import type { Actor } from '../api-keys/index.ts';
 import type { MemberProjectRow, ProjectAccess } from '../projects/index.ts';
-import type { ServerService } from '../servers/index.ts';
+import { lockServerRow, type ServerService } from '../servers/index.ts';
 import * as repo from './firewall.repo.ts';
 import type { CreateGroupInput, CreateRuleInput, FirewallGroup, UpdateGroupInput, UpdateRuleInput } from './firewall.schemas.ts';
 import type { FirewallRule } from '../../upstreams/firewall/rules.ts';
 import { bumpServers, serversOfGroup } from './propagation.ts';
 import { crashPoint } from '../../crash-points.ts';
 import { InvalidRule, normaliseRule, type NormalisedRule, type RuleCandidate } from './rule-normalisation.ts';
-import { asTransaction, recordEvent } from '../events/index.ts';
-import type { EventType } from '../events/index.ts';
+import { asTransaction, type EventType, recordEvent } from '../events/index.ts';
 
 export interface FirewallServiceDependencies {
   db: Kysely<Database>;
@@ -96,6 +95,15 @@ const SERVERS_NAMED_IN_DETAIL = 10;
 
 export class FirewallService {
   constructor(private readonly deps: FirewallServiceDependencies) {}
+
+  /**
+   * Removes the groups of a project being deleted, in `db`, the transaction
+   * that deletes it (the projects module asks it): an empty project can still
+   * have groups. Checks no access, as the deletion's own caller did.
+   */
+  async removeGroupsOfDeletedProject(db: Kysely<Database>, projectId: number): Promise<void> {
+    await repo.deleteGroupsOfProject(db, projectId);
+  }
 
   // Groups
 
@@ -270,7 +278,7 @@ export class FirewallService {
         const missing = wanted.filter((id) => !found.has(id));
         throw validationError('firewall_groups', `${missing.join(', ')} ${missing.length === 1 ? 'is not a firewall group' : 'are not firewall groups'} of this project`);
       }
-      if (!(await repo.lockServer(trx, server.id))) throw notFound('server');
+      if (!(await lockServerRow(trx, server.id))) throw notFound('server');
       const current = await repo.groupsOfServer(trx, server.id);
       const added = wanted.filter((id) => !current.includes(id));
       const removed = current.filter((id) => !wanted.includes(id));

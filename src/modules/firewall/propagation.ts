@@ -18,6 +18,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import type { FirewallPort, ServerRuleset } from '../../upstreams/firewall/port.ts';
 import { compileGroups, type CompiledGroups } from '../../upstreams/firewall/nft-compiler.ts';
 import { recordEvent } from '../events/index.ts';
+import { announceFirewallGeneration, bumpFirewallGenerations } from '../servers/index.ts';
 import type { EffectiveGroup, FirewallRule } from '../../upstreams/firewall/rules.ts';
 
 /**
@@ -43,11 +44,7 @@ export interface PropagationDependencies {
 export async function bumpServers(db: Kysely<Database>, clock: Clock, serverIds: string[]): Promise<boolean> {
   const unique = [...new Set(serverIds)].sort();
   if (unique.length === 0) return false;
-  await db
-    .updateTable('servers')
-    .set((eb) => ({ firewall_generation: eb('firewall_generation', '+', 1) }))
-    .where('id', 'in', unique)
-    .execute();
+  await bumpFirewallGenerations(db, unique);
   for (let start = 0; start < unique.length; start += SERVERS_PER_PROPAGATION) {
     await enqueueJob(db, clock, FIREWALL_PROPAGATE_SERVERS_JOB, { serverIds: unique.slice(start, start + SERVERS_PER_PROPAGATION) }, { maxAttempts: 100000 });
   }
@@ -145,15 +142,8 @@ async function announceApplied(db: Kysely<Database>, clock: Clock, reached: Read
     const now = clock.now().toISOString();
     const announced: { serverId: string; projectId: number }[] = [];
     for (const [serverId, generation] of candidates) {
-      const moved = await trx
-        .updateTable('servers')
-        .set({ firewall_announced_generation: generation })
-        .where('id', '=', serverId)
-        .where('firewall_announced_generation', '<', generation)
-        .where('firewall_generation', '<=', generation)
-        .returning(['project_id'])
-        .executeTakeFirst();
-      if (moved) announced.push({ serverId, projectId: moved.project_id });
+      const moved = await announceFirewallGeneration(trx, serverId, generation);
+      if (moved) announced.push({ serverId, projectId: moved.projectId });
     }
     // The events after every server row: the project's event lock is always taken last (event-log.ts).
     for (const { serverId, projectId } of announced) {

@@ -79,3 +79,8 @@ export function keyRecord(db: Kysely<Database>, clock: Clock, key: IdempotencyKe
 export async function recordKey(db: Kysely<Database>, clock: Clock, key: IdempotencyKey, resourceId: string): Promise<void> {
   await writeAll(db, [keyRecord(db, clock, key, resourceId)]);
 }
+
+/** Forgets the key's record, in the caller's transaction: the request it recorded was undone (an order withdrawn). */
+export async function forgetKey(db: Kysely<Database>, key: Pick<IdempotencyKey, 'userId' | 'scope' | 'key'>): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
+}

@@ -7,7 +7,7 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
-import { readJson, writeJson } from '../../db/columns.ts';
+import { readJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
@@ -21,10 +21,17 @@ import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { BillingOutbox, RecordedMessage } from '../billing/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import type { ImageFiles } from '../../schemas/catalogue.ts';
-import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from '../servers/index.ts';
+import {
+  checkPlacement,
+  deleteServer,
+  newServerId,
+  type PlacementRequest,
+  placeServer,
+  type ServerDeletionDependencies,
+  serviceFor,
+} from '../servers/index.ts';
 import { NoHostRoom } from '../hosts/index.ts';
 import * as servers from '../servers/index.ts';
-import { deleteServer } from '../servers/index.ts';
 import * as repo from './orders.repo.ts';
 
 interface OrderJobDependencies {
@@ -46,6 +53,8 @@ interface OrderJobDependencies {
   rdns: RdnsPort;
   /** Where a failed delivery's server has its firewall taken off (the back office's, unwrapped). */
   firewall: FirewallPort;
+  /** Where a failed delivery's server has its actions removed. */
+  actions: ServerDeletionDependencies['actions'];
   simScale: number;
 }
 
@@ -180,7 +189,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     if (server.billingServiceId !== null) await deps.billing.changeService(server.billingServiceId, { productId: delivery.productId, recurringAmount: delivery.recurringAmount });
     await db.transaction().execute(async (trx) => {
       // Billing follows the new product at once; the plan shown changes with the next reboot through the API.
-      await trx.updateTable('servers').set({ product_id: delivery.productId, pending_plan: writeJson(delivery.plan) }).where('id', '=', server.id).execute();
+      await servers.setUpgradedProduct(trx, server.id, delivery.productId, delivery.plan);
       await complete(trx, order.id, {});
     });
   }
@@ -192,11 +201,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
       if (current?.status !== 'provisioning') return;
       const server = order.server_id ? await servers.findServer(trx, order.server_id) : undefined;
       if (!server) throw new DeliveryFailed('the server no longer exists');
-      await trx
-        .updateTable('servers')
-        .set((eb) => ({ bandwidth_extra_gb: eb(eb.fn.coalesce('bandwidth_extra_gb', eb.lit(0)), '+', sizeGb) }))
-        .where('id', '=', server.id)
-        .execute();
+      await servers.addExtraBandwidth(trx, server.id, sizeGb);
       if (server.bandwidth.pooled) await servers.adjustBandwidthPool(trx, server.projectId, server.location.code, { extra_gb: sizeGb });
       await complete(trx, order.id, {});
     });

@@ -16,16 +16,15 @@ import { BILLING_ANSWER_BOUND_MS, NoBillingAccount, type BillingPort, type Invoi
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
 import type { Actor } from '../api-keys/index.ts';
-import { findReplay, recordKey, type IdempotencyKey } from '../idempotency/index.ts';
+import { findReplay, forgetKey, recordKey, type IdempotencyKey } from '../idempotency/index.ts';
 import type { AccessNeeds, ProjectAccess } from '../projects/index.ts';
 import type { ServerService } from '../servers/index.ts';
 import { prepareBandwidthOrder, prepareServerOrder, prepareUpgradeOrder, upgradeOptions, type PreparedOrder } from './order-requests.ts';
 import * as repo from './orders.repo.ts';
 import type { Order, OrderServerInput } from './orders.schemas.ts';
 import { takeOrderSlot } from './rate-limit.ts';
-import type { CatalogueCache } from '../catalogue/index.ts';
+import { type CatalogueCache, nextDueDate } from '../catalogue/index.ts';
 import { readJson } from '../../db/columns.ts';
-import { nextDueDate } from '../catalogue/index.ts';
 
 
 
@@ -361,10 +360,7 @@ export class OrderService {
   private async forget(row: repo.OrderRow, context: OrderContext, settleJobId: number): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await withdrawQueuedJob(trx, settleJobId);
-      if (context.idempotency) {
-        const key = context.idempotency;
-        await trx.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
-      }
+      if (context.idempotency) await forgetKey(trx, context.idempotency);
       await trx.deleteFrom('orders').where('id', '=', row.id).execute();
       // Its order.created is already in the log: say the order is gone, so the log never shows an order that is not there.
       await repo.recordOrderWithdrawn(trx, row, this.now());

@@ -12,6 +12,21 @@ import * as repo from './projects.repo.ts';
 
 const projectJobPayload = Type.Object({ projectId: Type.Integer(), slug: Type.String() });
 
+/**
+ * What other modules keep of a project that must go before its row: an empty
+ * project can still have firewall groups (never attached, as it has no
+ * servers). Named by what the deletion asks, as those modules build on this one.
+ */
+export interface ProjectContents {
+  removeGroupsOfDeletedProject(db: Kysely<Database>, projectId: number): Promise<void>;
+}
+
+/** Deletes the project's row, in `trx`, after what other modules keep of it. */
+export async function deleteProjectWithContents(trx: Kysely<Database>, contents: ProjectContents, projectId: number): Promise<void> {
+  await contents.removeGroupsOfDeletedProject(trx, projectId);
+  await repo.deleteProjectRow(trx, projectId);
+}
+
 export interface ProjectSetupDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -52,11 +67,11 @@ export const PROJECT_SETUP_JOB = defineJob({
 export const PROJECT_DELETE_JOB = defineJob({
   name: 'project.delete',
   payload: projectJobPayload,
-  handler: async ({ projectId, slug }, deps: ProjectSetupDependencies) => {
+  handler: async ({ projectId, slug }, deps: ProjectSetupDependencies & { firewall: ProjectContents }) => {
     const project = await repo.findProjectBySlug(deps.db, slug);
     if (!project || project.id !== projectId || project.status !== 'deleting') return;
     await deps.provisioning.deleteProject(slug);
-    await deps.changes.commit('projects', (trx) => repo.deleteProjectRow(trx, projectId));
+    await deps.changes.commit('projects', (trx) => deleteProjectWithContents(trx, deps.firewall, projectId));
   },
 });
 

@@ -99,9 +99,8 @@ export async function updateProject(db: Kysely<Database>, id: number, values: { 
   await db.updateTable('projects').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** Deletes the project and its memberships; what other modules keep of it goes first (ProjectContents). */
 export async function deleteProjectRow(db: Kysely<Database>, id: number): Promise<void> {
-  // An empty project can still have firewall groups (never attached: it has no servers); rules go with them.
-  await db.deleteFrom('firewall_groups').where('project_id', '=', id).execute();
   await db.deleteFrom('project_members').where('project_id', '=', id).execute();
   await db.deleteFrom('projects').where('id', '=', id).execute();
 }
@@ -170,21 +169,3 @@ export function listOwnedProjects(db: Kysely<Database>, userId: number): Promise
   return selectOwnedProjects(db, userId);
 }
 
-/** The user's e-mail and the project recorded as their default one (`users.default_project_id`), if it still exists. */
-export async function findDefaultProject(db: Kysely<Database>, userId: number): Promise<{ email: string; project: ProjectRow | undefined }> {
-  const user = await db.selectFrom('users').select(['email', 'default_project_id']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const project =
-    user.default_project_id === null ? undefined : await db.selectFrom('projects').select(projectColumns).where('id', '=', user.default_project_id).executeTakeFirst();
-  return { email: user.email, project };
-}
-
-/** Makes the project the user's default one, unless they have one already: of two claims at once, one wins. */
-export async function claimDefaultProject(db: Kysely<Database>, userId: number, projectId: number): Promise<boolean> {
-  const claimed = await db
-    .updateTable('users')
-    .set({ default_project_id: projectId })
-    .where('id', '=', userId)
-    .where('default_project_id', 'is', null)
-    .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) > 0;
-}

@@ -14,7 +14,8 @@ import { requireWritable, type Actor } from '../api-keys/index.ts';
 import type { ProjectAccess } from './project-access.ts';
 import * as repo from './projects.repo.ts';
 import type { CreateProjectInput, Project } from './projects.schemas.ts';
-import { confirmProjectSetup, PROJECT_DELETE_JOB, PROJECT_SETUP_JOB } from './projects.jobs.ts';
+import { claimDefaultProject, findDefaultProjectId } from '../users/index.ts';
+import { confirmProjectSetup, deleteProjectWithContents, PROJECT_DELETE_JOB, PROJECT_SETUP_JOB, type ProjectContents } from './projects.jobs.ts';
 
 export interface ProjectServiceDependencies {
   db: Kysely<Database>;
@@ -23,6 +24,8 @@ export interface ProjectServiceDependencies {
   changes: ChangeFeed;
   access: ProjectAccess;
   provisioning: ProvisioningPort;
+  /** The firewall module, which removes the project's groups before the project goes. */
+  firewall: ProjectContents;
   wakeWorker: () => void;
   /** Multiplies simulated durations (CLOUDPLANE_SIM_SCALE). */
 }
@@ -123,7 +126,7 @@ export class ProjectService {
     }
     crashPoint('project.delete.after-provisioning');
     await changes.commit('projects', async (trx) => {
-      await repo.deleteProjectRow(trx, project.id);
+      await deleteProjectWithContents(trx, this.deps.firewall, project.id);
       if (jobId !== null) await withdrawQueuedJob(trx, jobId);
     });
   }
@@ -136,7 +139,7 @@ export class ProjectService {
    * net when provisioning fails).
    */
   async ensureDefaultProject(userId: number, options: { create: boolean; name?: string }): Promise<string | null> {
-    const found = await repo.findDefaultProject(this.deps.db, userId);
+    const found = await findDefaultProject(this.deps.db, userId);
     let project = found.project;
     if (!project) {
       if (!options.create) return null;
@@ -156,7 +159,7 @@ export class ProjectService {
           const now = clock.now().toISOString();
           const row = await repo.insertProject(trx, { slug, name, status: 'setting_up', ownerId: userId, now });
           await enqueueJob(trx, clock, PROJECT_SETUP_JOB, { projectId: row.id, slug }, { maxAttempts: 1000 });
-          if (!(await repo.claimDefaultProject(trx, userId, row.id))) throw new LostRace();
+          if (!(await claimDefaultProject(trx, userId, row.id))) throw new LostRace();
           return row;
         });
         this.deps.wakeWorker();
@@ -164,7 +167,7 @@ export class ProjectService {
       } catch (error) {
         if (error instanceof LostRace) {
           // Another first deploy made the default project meanwhile: that one is kept.
-          const winner = (await repo.findDefaultProject(db, userId)).project;
+          const winner = (await findDefaultProject(db, userId)).project;
           if (winner) return winner;
           continue;
         }
@@ -190,3 +193,9 @@ export class ProjectService {
 }
 
 class LostRace extends Error {}
+
+/** The user's e-mail and the project recorded as their default one, if it still exists. */
+async function findDefaultProject(db: Kysely<Database>, userId: number): Promise<{ email: string; project: repo.ProjectRow | undefined }> {
+  const { email, projectId } = await findDefaultProjectId(db, userId);
+  return { email, project: projectId === null ? undefined : await repo.findProjectById(db, projectId) };
+}

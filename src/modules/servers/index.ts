@@ -11,7 +11,7 @@ export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';
 export { checkPlacement, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
 export type { PlacementRequest } from './server-placement.ts';
-export { adjustBandwidthPool, findServer, listBilledServers, listOwnedBilledServerSummaries, replaceServerSshKeys, selectProjectServerRecord, serverDefinition, toServerRecord } from './server-records.ts';
+export { addExtraBandwidth, adjustBandwidthPool, announceFirewallGeneration, applyPendingPlan, bumpFirewallGenerations, enablePrivateNetwork, findServer, listBilledServers, listOwnedBilledServerSummaries, lockServerRow, recordCancellationRequest, replaceServerSshKeys, selectProjectServerRecord, serverDefinition, setPowerState, setServerImage, setServerIso, setUpgradedProduct, toServerRecord } from './server-records.ts';
 export type { BilledServerSummary, ServerRecord, StoredPlan } from './server-records.ts';
 export { ServerView } from './server-view.ts';
 export { serverJobs } from './servers.jobs.ts';

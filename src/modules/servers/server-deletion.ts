@@ -25,6 +25,12 @@ export interface ServerDeletionDependencies {
   provisioning: ProvisioningPort;
   /** Where its firewall is enforced: the ruleset goes with the server. */
   firewall: FirewallPort;
+  /**
+   * The actions module, which removes the server's actions in the deletion's
+   * transaction (actions.server_id has no foreign key). Named by what the
+   * deletion asks of it: that module builds on this one, so this one cannot import it.
+   */
+  actions: { removeActionsOfServer(db: Kysely<Database>, serverId: string): Promise<void> };
 }
 
 /**
@@ -41,8 +47,7 @@ export async function deleteServer(db: Kysely<Database>, deps: ServerDeletionDep
     const held = await listServerAddresses(trx, serverId);
     // The server as the list showed it, for its server.deleted event.
     const summary = await repo.findServerSummary(trx, serverId);
-    // actions.server_id has no foreign key, so the server's actions are removed by hand.
-    await trx.deleteFrom('actions').where('server_id', '=', serverId).execute();
+    await deps.actions.removeActionsOfServer(trx, serverId);
     await releaseServerAddresses(trx, serverId);
     // SSH key and firewall group attachments cascade with the row. The row as deleted
     // (not as read earlier) gives the bandwidth to take off the pool, and only the

@@ -3,8 +3,7 @@
 // event says what was committed.
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { recordEvent } from '../events/index.ts';
-import type { EventType } from '../events/index.ts';
+import { type EventType, recordEvent } from '../events/index.ts';
 import { findServerSummary } from './servers.repo.ts';
 import { toSummary } from './server-view.ts';
 

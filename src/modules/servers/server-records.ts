@@ -1,6 +1,8 @@
 // What other modules may read and write of a server, for their own steps: an
-// action's effects, a cancellation, the legacy API's view of an account. Each
-// takes the caller's database or transaction. servers.repo.ts stays the
+// action's effects, a delivered order, a cancellation, the firewall's
+// generations, the legacy API's view of an account. Each takes the caller's
+// database or transaction. Only the servers module writes the servers table:
+// another module calls one of these. servers.repo.ts stays the
 // servers module's own: what another module needs of the servers table is
 // added to this list, so the queries stay in one place.
 export type { BilledServerSummary, ServerRecord, StoredPlan } from './servers.repo.ts';
@@ -18,6 +20,21 @@ export {
   listOwnedBilledServerSummaries,
   // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
   adjustBandwidthPool,
+  // An action's effects: power state (a suspension wins), the pending plan applied, the image, the ISO, the private network.
+  setPowerState,
+  applyPendingPlan,
+  setServerImage,
+  setServerIso,
+  enablePrivateNetwork,
+  // A delivered order: an upgrade's product and pending plan, extra bandwidth.
+  setUpgradedProduct,
+  addExtraBandwidth,
+  // A cancellation request, recorded once.
+  recordCancellationRequest,
+  // The firewall's columns: its generation bumped, a generation announced, the row locked for a change of groups.
+  bumpFirewallGenerations,
+  announceFirewallGeneration,
+  lockServerRow,
 } from './servers.repo.ts';
 // A server as the provisioning system creates it: the row, its addresses, its SSH keys.
 export { serverDefinition } from './server-definition.ts';

@@ -2,7 +2,7 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import * as postgresJson from 'kysely/helpers/postgres';
 import * as sqliteJson from 'kysely/helpers/sqlite';
-import { readBool, readJson } from '../../db/columns.ts';
+import { readBool, readJson, writeJson } from '../../db/columns.ts';
 import { isOneOfSelected, preparedCountedRowsQuery, preparedQuery, preparedRowsQuery } from '../../db/prepared.ts';
 import type { Database, ServersTable } from '../../db/schema.ts';
 import { SERVER_ADDRESS_COLUMNS, type ServerAddressRow } from '../addresses/index.ts';
@@ -422,4 +422,107 @@ export async function listPublicKeysById(db: Kysely<Database>, keyIds: readonly 
 export async function recordPowerState(db: Kysely<Database>, serverId: string, from: ServersTable['status'], to: 'running' | 'stopped'): Promise<boolean> {
   const result = await db.updateTable('servers').set({ status: to }).where('id', '=', serverId).where('status', '=', from).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+// ---- Writes other modules' steps make to a server (listed in server-records.ts) ----
+
+/**
+ * The server's power state after an action. A server suspended meanwhile
+ * keeps its suspension, and the state applies when it is lifted; one
+ * statement decides, so a suspension landing at the same moment is never lost.
+ */
+export async function setPowerState(db: Kysely<Database>, serverId: string, status: 'running' | 'stopped'): Promise<void> {
+  await db
+    .updateTable('servers')
+    .set({
+      status: sql`case when status = 'suspended' then status else ${status} end` as never,
+      suspended_from: sql`case when status = 'suspended' then ${status} else suspended_from end` as never,
+    })
+    .where('id', '=', serverId)
+    .execute();
+}
+
+/** The plan an upgrade left pending becomes the server's plan (a reboot through the API applies it). */
+export async function applyPendingPlan(db: Kysely<Database>, serverId: string, plan: StoredPlan): Promise<void> {
+  await db.updateTable('servers').set({ plan: writeJson(plan), pending_plan: null }).where('id', '=', serverId).execute();
+}
+
+/** The image a reinstall put on the server. */
+export async function setServerImage(db: Kysely<Database>, serverId: string, image: StoredImage): Promise<void> {
+  await db.updateTable('servers').set({ image: writeJson(image) }).where('id', '=', serverId).execute();
+}
+
+/** The ISO mounted in the server's drive, or null once it is unmounted. */
+export async function setServerIso(db: Kysely<Database>, serverId: string, iso: { id: number; name: string | null } | null): Promise<void> {
+  await db.updateTable('servers').set({ iso: iso === null ? null : writeJson(iso) }).where('id', '=', serverId).execute();
+}
+
+/** A delivered upgrade: billing's product at once, the plan pending until the next reboot through the API. */
+export async function setUpgradedProduct(db: Kysely<Database>, serverId: string, productId: number, pendingPlan: StoredPlan): Promise<void> {
+  await db.updateTable('servers').set({ product_id: productId, pending_plan: writeJson(pendingPlan) }).where('id', '=', serverId).execute();
+}
+
+/** Extra traffic bought for the server (a bandwidth order delivered). */
+export async function addExtraBandwidth(db: Kysely<Database>, serverId: string, sizeGb: number): Promise<void> {
+  await db
+    .updateTable('servers')
+    .set((eb) => ({ bandwidth_extra_gb: eb(eb.fn.coalesce('bandwidth_extra_gb', eb.lit(0)), '+', sizeGb) }))
+    .where('id', '=', serverId)
+    .execute();
+}
+
+/**
+ * Records the server's cancellation request (as the cancellation module
+ * stores it) when it has none yet: of two requests at the same moment, one
+ * records it and the other gets false.
+ */
+export async function recordCancellationRequest(db: Kysely<Database>, serverId: string, cancellation: object): Promise<boolean> {
+  const result = await db.updateTable('servers').set({ cancellation: writeJson(cancellation) }).where('id', '=', serverId).where('cancellation', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The firewall generation of each server goes up by one (its rules changed): one statement. */
+export async function bumpFirewallGenerations(db: Kysely<Database>, serverIds: readonly string[]): Promise<void> {
+  if (serverIds.length === 0) return;
+  await db
+    .updateTable('servers')
+    .set((eb) => ({ firewall_generation: eb('firewall_generation', '+', 1) }))
+    .where('id', 'in', [...serverIds])
+    .execute();
+}
+
+/**
+ * Marks `generation` of the server's firewall as announced, if it is newer
+ * than the one announced and not older than the server's current one;
+ * answers the server's project when it moved, undefined otherwise.
+ */
+export async function announceFirewallGeneration(db: Kysely<Database>, serverId: string, generation: number): Promise<{ projectId: number } | undefined> {
+  const moved = await db
+    .updateTable('servers')
+    .set({ firewall_announced_generation: generation })
+    .where('id', '=', serverId)
+    .where('firewall_announced_generation', '<', generation)
+    .where('firewall_generation', '<=', generation)
+    .returning(['project_id'])
+    .executeTakeFirst();
+  return moved ? { projectId: moved.project_id } : undefined;
+}
+
+/**
+ * Writes the server row (to itself) so it stays locked until the
+ * transaction ends: two changes of one server's firewall groups run one after
+ * the other. False when the server is gone.
+ */
+export async function lockServerRow(db: Kysely<Database>, serverId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('servers')
+    .set((eb) => ({ firewall_generation: eb.ref('firewall_generation') }))
+    .where('id', '=', serverId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The private network is on for the server (the enable_private_network action succeeded). */
+export async function enablePrivateNetwork(db: Kysely<Database>, serverId: string): Promise<void> {
+  await db.updateTable('servers').set({ private_network_enabled: true }).where('id', '=', serverId).execute();
 }
