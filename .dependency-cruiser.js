@@ -79,7 +79,7 @@ export default {
       name: 'repo-outside-its-module',
       severity: 'error',
       comment:
-        "A module's repo is its own: another module asks that module's service (requireOwnedSshKeys, ensureDefaultProject, " +
+        "A module's repo is its own: another module asks that module's service (SshKeyService.requireOwned, ensureDefaultProject, " +
         'lockForChange), so each rule lives in one place and its copies cannot drift apart.',
       from: { path: '^src/modules/([^/]+)/' },
       to: { path: moduleRepo, pathNot: '^src/modules/$1/' },

@@ -102,18 +102,24 @@ export interface ServiceDependencies {
 
 export function createServices(deps: ServiceDependencies): Services {
   const { db, clock, upstreams } = deps;
-  const access = new ProjectAccess(db, clock, deps.changes);
-  const catalogueCache = new CatalogueCache(upstreams.billing, deps.changes);
+  const access = new ProjectAccess({ db, clock, changes: deps.changes });
+  const catalogueCache = new CatalogueCache({ billing: upstreams.billing, changes: deps.changes });
+  const sshKeys = new SshKeyService({ db, clock, access });
+  const snapshots = new SnapshotService({ db, clock, access });
+  // The operator's: the catalogue its locations are checked against is read from billing's back office.
+  const hosts = new HostService({ db, clock, billing: upstreams.backOffice.billing });
   const servers = new ServerService({
     db,
     clock,
     access,
-    view: new ServerView(db, upstreams.billing, upstreams.firewall),
+    view: new ServerView({ db, billing: upstreams.billing, firewall: upstreams.firewall }),
     // The operator's answers read the back office's systems, so faults neither hide fields nor get used up.
-    operatorView: new ServerView(db, upstreams.backOffice.billing, upstreams.backOffice.firewall),
+    operatorView: new ServerView({ db, billing: upstreams.backOffice.billing, firewall: upstreams.backOffice.firewall }),
     backOffice: upstreams.backOffice.billing,
     // Unwrapped: a read of the power state must neither be refused by nor use up a fault meant for the work.
     provisioning: upstreams.backOffice.provisioning,
+    sshKeys,
+    hosts,
   });
   const firewall = new FirewallService({ db, clock, changes: deps.changes, access, servers, billing: upstreams.billing, firewall: upstreams.firewall, wakeWorker: deps.wakeWorker });
   const projects = new ProjectService({ db, clock, changes: deps.changes, access, provisioning: upstreams.provisioning, firewall, wakeWorker: deps.wakeWorker });
@@ -126,25 +132,34 @@ export function createServices(deps: ServiceDependencies): Services {
     billing: upstreams.billing,
     provisioning: upstreams.provisioning,
     catalogue: catalogueCache,
+    snapshots,
+    sshKeys,
+    hosts,
     wakeWorker: deps.wakeWorker,
   });
-  const actions = new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, wakeWorker: deps.wakeWorker });
-  const apiKeys = new ApiKeyService(db, clock, deps.changes);
-  const events = new EventService(db, access, new EventHub(db, deps.engine, deps.changes, deps.logger ?? pino({ enabled: false })));
+  const actions = new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, snapshots, sshKeys, wakeWorker: deps.wakeWorker });
+  const apiKeys = new ApiKeyService({ db, clock, changes: deps.changes });
+  const hub = new EventHub({ db, engine: deps.engine, changes: deps.changes, logger: deps.logger ?? pino({ enabled: false }) });
+  const events = new EventService({ db, access, hub });
   return {
     apiKeys,
-    users: new UserService(db, clock, upstreams.backOffice.billing, new BillingOutbox(db, clock, upstreams.backOffice.billing), deps.changes),
-    account: new AccountService(db, upstreams.billing),
+    users: new UserService({
+      db,
+      clock,
+      billing: upstreams.backOffice.billing,
+      outbox: new BillingOutbox({ db, clock, billing: upstreams.backOffice.billing }),
+      changes: deps.changes,
+    }),
+    account: new AccountService({ db, billing: upstreams.billing }),
     access,
     projects,
-    members: new MemberService(db, clock, deps.changes),
-    catalogue: new CatalogueService(access, upstreams.billing),
-    sshKeys: new SshKeyService(db, clock, access),
-    snapshots: new SnapshotService(db, clock, access),
+    members: new MemberService({ db, clock, changes: deps.changes }),
+    catalogue: new CatalogueService({ access, billing: upstreams.billing }),
+    sshKeys,
+    snapshots,
     servers,
     serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
-    // The operator's: the catalogue its locations are checked against is read from billing's back office.
-    hosts: new HostService({ db, clock, billing: upstreams.backOffice.billing }),
+    hosts,
     actions,
     cancellation: new CancellationService({ db, clock, servers, actions, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
@@ -152,10 +167,10 @@ export function createServices(deps: ServiceDependencies): Services {
     firewall,
     reverseDns: new ReverseDnsService({ db, clock, servers, rdns: upstreams.rdns }),
     // The operator's view of what the controller applied: read unwrapped, like the rest of the back office.
-    firewallInspection: new FirewallInspection(db, upstreams.backOffice.firewall),
+    firewallInspection: new FirewallInspection({ db, firewall: upstreams.backOffice.firewall }),
     backOffice: new BackOfficeService({ billing: upstreams.backOffice.billing, provisioning: upstreams.backOffice.provisioning, orders }),
-    consoleSessions: new ConsoleSessionService(db, clock, deps.sessionIdleMs),
-    signIn: new SignInService(db, clock),
+    consoleSessions: new ConsoleSessionService({ db, clock, idleMs: deps.sessionIdleMs }),
+    signIn: new SignInService({ db, clock }),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),
     events,
     audit: new AuditService({ db, clock, changes: deps.changes, access, apiKeys }),
@@ -166,7 +181,7 @@ export function createServices(deps: ServiceDependencies): Services {
 /** Every background job type, registered on a runner (in `serve` or a `worker` process). */
 export function registerJobs(runner: JobRunner, deps: ServiceDependencies, services: Services): void {
   runner.registerJobs(projectJobs, { db: deps.db, clock: deps.clock, changes: deps.changes, provisioning: deps.upstreams.provisioning, firewall: services.firewall });
-  runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, simScale: deps.simScale });
+  runner.registerJobs(actionJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.provisioning, snapshots: services.snapshots, simScale: deps.simScale });
   runner.registerJobs(cancellationJobs, { ...services.cancellation.deps, cancellations: services.cancellation });
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
   runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning, firewall: deps.upstreams.backOffice.firewall });
@@ -200,13 +215,15 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     db: deps.db,
     clock: deps.clock,
     billing: deps.upstreams.billing,
-    outbox: new BillingOutbox(deps.db, deps.clock, deps.upstreams.billing),
+    outbox: new BillingOutbox({ db: deps.db, clock: deps.clock, billing: deps.upstreams.billing }),
     access: services.access,
     orders: services.orders,
     provisioning: deps.upstreams.backOffice.provisioning,
     firewall: deps.upstreams.backOffice.firewall,
     rdns: deps.upstreams.rdns,
     actions: services.actions,
+    sshKeys: services.sshKeys,
+    hosts: services.hosts,
     simScale: deps.simScale,
   });
 }

@@ -8,7 +8,6 @@
 // still running while it reads the page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { failSnapshot } from '../../src/modules/snapshots/index.ts';
 import { allActions, getServer, startOk, succeeded } from '../helpers/actions.ts';
 import { build } from '../helpers/build.ts';
 import { visibleText } from '../helpers/console.ts';
@@ -127,7 +126,7 @@ test('restore from a snapshot and delete it, each checked through the API; refus
   const unfinished = (await snapshots(me)).find((entry) => entry.name === 'unfinished')!;
   await succeeded(me, creating.id);
   // As the action leaves a snapshot the provisioning system did not make.
-  await failSnapshot(app.app.database.db, unfinished.id);
+  await app.app.services.snapshots.fail(app.app.database.db, unfinished.id);
   await page(me.browser, path);
   const refused = await me.browser.post(`${path}/${unfinished.id}/restore`, {});
   assert.equal(refused.status, 400);

@@ -6,7 +6,6 @@
 // every test that moves money, the ledger adds up to the balance.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { failSnapshot, startSnapshot } from '../../src/modules/snapshots/index.ts';
 import { build } from '../helpers/build.ts';
 import { assertFieldError, assertLedgerBalances, assertOrderShape, balance, BASE_ORDER, completedSnapshot, listOrders, orderServer, waitForOrder } from '../helpers/orders.ts';
 import { assertProblem } from '../helpers/problems.ts';
@@ -16,8 +15,9 @@ import { addSshKey, createWorld, otherProject, type World } from '../helpers/wor
 async function unfinishedSnapshot(w: World, name: string, status: 'creating' | 'failed'): Promise<number> {
   const { db } = w.app.app.database;
   const project = await db.selectFrom('projects').select('id').where('slug', '=', w.slug).executeTakeFirstOrThrow();
-  const id = await startSnapshot(db, { projectId: project.id, serverId: '0123456789abcdef', name, now: new Date().toISOString() });
-  if (status === 'failed') await failSnapshot(db, id);
+  const { snapshots } = w.app.app.services;
+  const id = await snapshots.start(db, { projectId: project.id, serverId: '0123456789abcdef', name, now: new Date().toISOString() });
+  if (status === 'failed') await snapshots.fail(db, id);
   return id;
 }
 

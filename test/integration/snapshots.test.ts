@@ -1,10 +1,9 @@
 // D6: project snapshots over HTTP — list (paginated, newest first), read,
 // delete; a snapshot still being created cannot be deleted; who may, and
 // isolation. Snapshots are made by the create_snapshot action, so the tests
-// set them up with the repository functions that action uses.
+// set them up with the snapshot service's calls that action uses.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { completeSnapshot, failSnapshot, startSnapshot } from '../../src/modules/snapshots/index.ts';
 import { build, type TestApp } from '../helpers/build.ts';
 import { assertProblem } from '../helpers/problems.ts';
 import { addMember } from '../helpers/world.ts';
@@ -24,12 +23,13 @@ async function snapshot(
   values: { name: string; serverId?: string; status?: 'creating' | 'completed' | 'failed'; sizeGb?: number | null },
 ): Promise<number> {
   const { db } = app.app.database;
+  const { snapshots } = app.app.services;
   minute += 1;
   const now = new Date(Date.UTC(2030, 0, 1, 12, minute)).toISOString();
-  const id = await startSnapshot(db, { projectId: await projectId(app, slug), serverId: values.serverId ?? '0123456789abcdef', name: values.name, now });
+  const id = await snapshots.start(db, { projectId: await projectId(app, slug), serverId: values.serverId ?? '0123456789abcdef', name: values.name, now });
   const status = values.status ?? 'completed';
-  if (status === 'completed') await completeSnapshot(db, id, values.sizeGb ?? 20);
-  if (status === 'failed') await failSnapshot(db, id);
+  if (status === 'completed') await snapshots.complete(db, id, values.sizeGb ?? 20);
+  if (status === 'failed') await snapshots.fail(db, id);
   return id;
 }
 
@@ -91,7 +91,7 @@ test('a snapshot still being created cannot be deleted: 409 conflict, until it h
   assert.match(refused.body.detail, /still being created/);
   assert.equal((await app.api(path, { key })).body.status, 'creating');
 
-  await completeSnapshot(app.app.database.db, id, 40);
+  await app.app.services.snapshots.complete(app.app.database.db, id, 40);
   const settled = await app.api(path, { key });
   assert.equal(settled.body.status, 'completed');
   assert.equal(settled.body.size_gb, 40);

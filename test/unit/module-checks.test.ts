@@ -1,7 +1,7 @@
 // The checks a module offers the others instead of its repo (docs/architecture.md,
 // "A module's repo is its own"): projects' lockForChange, ssh-keys'
-// requireOwnedSshKeys and snapshots' requireCompletedSnapshot, on a real
-// database (SQLite by default, PostgreSQL when TEST_DATABASE_URL is set).
+// requireOwned and snapshots' requireCompleted, on a real database (SQLite by
+// default, PostgreSQL when TEST_DATABASE_URL is set).
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Kysely } from 'kysely';
@@ -10,8 +10,8 @@ import type { ChangeFeed } from '../../src/db/change-feed.ts';
 import type { Database, ProjectsTable } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors.ts';
 import { ProjectAccess } from '../../src/modules/projects/project-access.ts';
-import { requireCompletedSnapshot } from '../../src/modules/snapshots/snapshots.service.ts';
-import { requireOwnedSshKeys } from '../../src/modules/ssh-keys/ssh-keys.service.ts';
+import { SnapshotService } from '../../src/modules/snapshots/snapshots.service.ts';
+import { SshKeyService } from '../../src/modules/ssh-keys/ssh-keys.service.ts';
 import { openMigratedDatabase } from '../helpers/database.ts';
 
 const NOW = '2025-01-01T00:00:00.000Z';
@@ -60,7 +60,7 @@ function refusal(code: string, field?: string) {
 
 test('lockForChange locks a project that takes changes and answers its row', async (t) => {
   const db = await setup(t);
-  const access = new ProjectAccess(db, clock, keepNothing);
+  const access = new ProjectAccess({ db, clock, changes: keepNothing });
   const ready = await addProject(db, 'ready');
   const settingUp = await addProject(db, 'setting-up', 'setting_up');
 
@@ -75,7 +75,7 @@ test('lockForChange locks a project that takes changes and answers its row', asy
 
 test('lockForChange refuses a project being deleted (409) or gone (404)', async (t) => {
   const db = await setup(t);
-  const access = new ProjectAccess(db, clock, keepNothing);
+  const access = new ProjectAccess({ db, clock, changes: keepNothing });
   const deleting = await addProject(db, 'deleting', 'deleting');
 
   await assert.rejects(
@@ -88,22 +88,24 @@ test('lockForChange refuses a project being deleted (409) or gone (404)', async 
   );
 });
 
-test('requireOwnedSshKeys answers the distinct ids once every one is a key of the project', async (t) => {
+test('SshKeyService.requireOwned answers the distinct ids once every one is a key of the project', async (t) => {
   const db = await setup(t);
+  const sshKeys = new SshKeyService({ db, clock, access: new ProjectAccess({ db, clock, changes: keepNothing }) });
   const project = await addProject(db, 'keys');
   const other = await addProject(db, 'other-keys');
   const first = await addSshKey(db, project, 'first');
   const second = await addSshKey(db, project, 'second');
   const foreign = await addSshKey(db, other, 'foreign');
 
-  assert.deepEqual(await requireOwnedSshKeys(db, project, []), []);
-  assert.deepEqual(await requireOwnedSshKeys(db, project, [second, first, second]), [second, first]);
-  await assert.rejects(requireOwnedSshKeys(db, project, [first, foreign]), refusal('validation_error', 'ssh_keys'));
-  await assert.rejects(requireOwnedSshKeys(db, project, [first, foreign + 1000]), refusal('validation_error', 'ssh_keys'));
+  assert.deepEqual(await sshKeys.requireOwned(db, project, []), []);
+  assert.deepEqual(await sshKeys.requireOwned(db, project, [second, first, second]), [second, first]);
+  await assert.rejects(sshKeys.requireOwned(db, project, [first, foreign]), refusal('validation_error', 'ssh_keys'));
+  await assert.rejects(sshKeys.requireOwned(db, project, [first, foreign + 1000]), refusal('validation_error', 'ssh_keys'));
 });
 
-test('requireCompletedSnapshot takes only a completed snapshot of the project', async (t) => {
+test('SnapshotService.requireCompleted takes only a completed snapshot of the project', async (t) => {
   const db = await setup(t);
+  const snapshots = new SnapshotService({ db, clock, access: new ProjectAccess({ db, clock, changes: keepNothing }) });
   const project = await addProject(db, 'snapshots');
   const other = await addProject(db, 'other-snapshots');
   const completed = await addSnapshot(db, project, 'completed');
@@ -111,8 +113,8 @@ test('requireCompletedSnapshot takes only a completed snapshot of the project', 
   const failed = await addSnapshot(db, project, 'failed');
   const foreign = await addSnapshot(db, other, 'completed');
 
-  assert.equal((await requireCompletedSnapshot(db, project, completed)).id, completed);
+  assert.equal((await snapshots.requireCompleted(db, project, completed)).id, completed);
   for (const id of [creating, failed, foreign, foreign + 1000]) {
-    await assert.rejects(requireCompletedSnapshot(db, project, id), refusal('validation_error', 'snapshot_id'));
+    await assert.rejects(snapshots.requireCompleted(db, project, id), refusal('validation_error', 'snapshot_id'));
   }
 });

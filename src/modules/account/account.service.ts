@@ -10,21 +10,24 @@ import type { Actor } from '../api-keys/index.ts';
 import { findUserWithProjects } from './account.repo.ts';
 import type { CurrentUser } from './account.schemas.ts';
 
+export interface AccountServiceDependencies {
+  db: Kysely<Database>;
+  /** Read for the user's billing account: when it cannot be read, the rest is still answered. */
+  billing: BillingPort;
+}
+
 export class AccountService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly billing: BillingPort,
-  ) {}
+  constructor(private readonly deps: AccountServiceDependencies) {}
 
   async me(actor: Actor): Promise<CurrentUser> {
-    const [user, billingAccount] = await Promise.all([findUserWithProjects(this.db, actor.userId), this.readBillingAccount(actor.userId)]);
+    const [user, billingAccount] = await Promise.all([findUserWithProjects(this.deps.db, actor.userId), this.readBillingAccount(actor.userId)]);
     if (!user) throw notFound('user');
     return { ...user, billing_account: billingAccount };
   }
 
   private async readBillingAccount(userId: number): Promise<CurrentUser['billing_account']> {
     try {
-      const account = await this.billing.getAccount(userId);
+      const account = await this.deps.billing.getAccount(userId);
       return account
         ? { exists: true, credit_balance: formatMoney(account.creditBalance), currency: account.currency }
         : { exists: false, credit_balance: null, currency: null };

@@ -13,13 +13,14 @@ import {
   setServerIso,
   type ServerRecord,
 } from '../servers/index.ts';
-import { completeSnapshot, failSnapshot } from '../snapshots/index.ts';
+import type { SnapshotService } from '../snapshots/index.ts';
 import type { CreateSnapshotParams, MountIsoParams, ReinstallParams } from './action-params.ts';
 import type { ActionRow } from './actions.repo.ts';
 
 
 export async function applyEffects(
   db: Kysely<Database>,
+  snapshots: SnapshotService,
   action: ActionRow,
   server: ServerRecord,
   outcome: Record<string, unknown>,
@@ -53,7 +54,7 @@ export async function applyEffects(
       return { root_password: outcome.root_password };
     case 'server.create_snapshot': {
       const params = readJson<CreateSnapshotParams>(action.params);
-      await completeSnapshot(db, params.snapshot_id, Number(outcome.size_gb ?? server.plan.disk_gb ?? 1));
+      await snapshots.complete(db, params.snapshot_id, Number(outcome.size_gb ?? server.plan.disk_gb ?? 1));
       return { snapshot_id: params.snapshot_id };
     }
     case 'server.mount_iso': {
@@ -83,12 +84,12 @@ export async function applyEffects(
  * failed; the subnet an IPv6 enabling took before provisioning was asked is
  * given back (the action could start only while the server had none).
  */
-export async function applyFailure(db: Kysely<Database>, action: ActionRow): Promise<void> {
+export async function applyFailure(db: Kysely<Database>, snapshots: SnapshotService, action: ActionRow): Promise<void> {
   if (action.type === 'server.enable_ipv6') {
     await releaseServerIpv6Subnets(db, action.server_id);
     return;
   }
   if (action.type !== 'server.create_snapshot') return;
   const params = readJson<{ snapshot_id?: number }>(action.params);
-  if (params.snapshot_id) await failSnapshot(db, params.snapshot_id);
+  if (params.snapshot_id) await snapshots.fail(db, params.snapshot_id);
 }

@@ -19,11 +19,14 @@ import { operationParameters } from './action-params.ts';
 import { findServer, recordServerStatusChange } from '../servers/index.ts';
 import { applyEffects, applyFailure } from './action-effects.ts';
 import * as repo from './actions.repo.ts';
+import type { SnapshotService } from '../snapshots/index.ts';
 
 interface ActionJobDependencies {
   db: Kysely<Database>;
   clock: Clock;
   provisioning: ProvisioningPort;
+  /** A create_snapshot action's snapshot is settled with it: completed or failed. */
+  snapshots: SnapshotService;
   simScale: number;
 }
 
@@ -43,7 +46,7 @@ export const actionJobs = [ACTION_JOB];
 
 /** One run of an action's job: the step its phase calls for. */
 async function runAction(deps: ActionJobDependencies, actionId: number): Promise<void> {
-  const { db, clock, provisioning } = deps;
+  const { db, clock, provisioning, snapshots } = deps;
   // Asking again after no answer: often enough to settle soon after a fault clears.
   const reconcileDelayMs = Math.max(50, 1000 * deps.simScale);
 
@@ -56,7 +59,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
         finished_at: clock.now().toISOString(),
       });
       if (!finished) return;
-      await applyFailure(trx, action);
+      await applyFailure(trx, snapshots, action);
       await repo.recordActionFinished(trx, finished);
     });
   };
@@ -72,7 +75,7 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
         const server = await findServer(trx, action.server_id);
         if (!server) throw new ServerGone();
         const now = clock.now().toISOString();
-        const result = await applyEffects(trx, action, server, operation.result, now);
+        const result = await applyEffects(trx, snapshots, action, server, operation.result, now);
         const finished = await repo.advanceAction(trx, action.id, from, { status: 'success', phase: 'done', result, finished_at: now });
         if (!finished) throw new AlreadySettled();
         await recordServerStatusChange(trx, server.id, server.status, now);

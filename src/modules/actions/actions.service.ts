@@ -17,8 +17,8 @@ import { listServerAddresses } from '../addresses/index.ts';
 import { findReplay, keyRecord, liveSince, replayOf, type IdempotencyKey } from '../idempotency/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import type { ServerRecord, ServerService } from '../servers/index.ts';
-import { requireCompletedSnapshot, startSnapshot } from '../snapshots/index.ts';
-import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
+import type { SnapshotService } from '../snapshots/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import * as repo from './actions.repo.ts';
 import type { Action, ActionFilters, ActionName } from './actions.schemas.ts';
 import { ACTION_JOB } from './actions.jobs.ts';
@@ -30,6 +30,10 @@ export interface ActionServiceDependencies {
   servers: ServerService;
   billing: BillingPort;
   provisioning: ProvisioningPort;
+  /** A snapshot is recorded with the action that makes it; a restore must name a completed one of the project. */
+  snapshots: SnapshotService;
+  /** A reinstall's keys must be the project's. */
+  sshKeys: SshKeyService;
   wakeWorker: () => void;
 }
 
@@ -110,7 +114,7 @@ export class ActionService {
         name === 'create_snapshot'
           ? // The snapshot's row comes first: the action carries its id.
             await db.transaction().execute(async (trx) => {
-              params.snapshot_id = await startSnapshot(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now: action.now });
+              params.snapshot_id = await this.deps.snapshots.start(trx, { projectId: project.id, serverId: server.id, name: String(params.name), now: action.now });
               return record(trx);
             })
           : await record(db);
@@ -163,7 +167,7 @@ export class ActionService {
         const product = catalogue.products.find((candidate) => candidate.id === server.productId);
         const offered = product ? product.images : catalogue.images.map((entry) => entry.name);
         if (!offered.includes(image)) throw validationError('image', "is not an image the server's product offers");
-        const keyIds = await requireOwnedSshKeys(db, projectId, (body.ssh_keys as number[] | undefined) ?? []);
+        const keyIds = await this.deps.sshKeys.requireOwned(db, projectId, (body.ssh_keys as number[] | undefined) ?? []);
         const entry = catalogue.images.find((candidate) => candidate.name === image);
         // Where the image's files are, read with the catalogue the choice was checked against (D19).
         return { image, image_display_name: entry?.display_name ?? image, image_files: entry?.files ?? {}, ssh_keys: body.ssh_keys === undefined ? null : keyIds };
@@ -171,7 +175,7 @@ export class ActionService {
       case 'create_snapshot':
         return { name: body.name ?? `${server.hostname ?? server.id}-${this.deps.clock.now().toISOString().slice(0, 10)}` };
       case 'restore_snapshot': {
-        const snapshot = await requireCompletedSnapshot(db, projectId, Number(body.snapshot_id));
+        const snapshot = await this.deps.snapshots.requireCompleted(db, projectId, Number(body.snapshot_id));
         return { snapshot_id: snapshot.id };
       }
       case 'mount_iso': {

@@ -86,23 +86,26 @@ interface KeyRow {
   revoked_at: string | null;
 }
 
+export interface ApiKeyServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Revocations are committed with a notice ('api-keys'): every process drops the rows it kept and stops accepting the key. */
+  changes: ChangeFeed;
+}
+
 export class ApiKeyService {
   /** Rows by lookup id. */
   private readonly rows: KeyedUntilChanged<KeyRow>;
   /** When this process last wrote each key's last_used_at (cloudplane's clock, ms). */
   private readonly lastUsedWrites = new Map<number, number>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly changes: ChangeFeed,
-  ) {
-    this.rows = new KeyedUntilChanged(changes, 'api-keys', MAX_CACHED_KEYS);
+  constructor(private readonly deps: ApiKeyServiceDependencies) {
+    this.rows = new KeyedUntilChanged(deps.changes, 'api-keys', MAX_CACHED_KEYS);
   }
 
   private findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
     return this.rows.get(lookupId, () =>
-      this.db
+      this.deps.db
         .selectFrom('api_keys')
         .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
         .where('lookup_id', '=', lookupId)
@@ -111,12 +114,12 @@ export class ApiKeyService {
   }
 
   async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {
-    const user = await this.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
     const expiresAt = input.expires_at ? storableTimestamp(input.expires_at, 'expires_at') : null;
     const lookupId = randomBytes(8).toString('hex');
     const secret = randomToken(32);
-    const row = await this.db
+    const row = await this.deps.db
       .insertInto('api_keys')
       .values({
         user_id: userId,
@@ -126,7 +129,7 @@ export class ApiKeyService {
         read_only: input.read_only ?? false,
         expires_at: expiresAt,
         revoked_at: null,
-        created_at: this.clock.now().toISOString(),
+        created_at: this.deps.clock.now().toISOString(),
       })
       .returning(['id', 'name', 'read_only', 'expires_at'])
       .executeTakeFirstOrThrow();
@@ -150,7 +153,7 @@ export class ApiKeyService {
       errors.push({ field: 'expires', message: 'choose how long the key lasts' });
     } else if ('days' in request.expiry) {
       const days = request.expiry.days;
-      if ((CONSOLE_KEY_LIFETIME_DAYS as readonly number[]).includes(days)) expiresAt = new Date(this.clock.now().getTime() + days * DAY_MS);
+      if ((CONSOLE_KEY_LIFETIME_DAYS as readonly number[]).includes(days)) expiresAt = new Date(this.deps.clock.now().getTime() + days * DAY_MS);
       else errors.push({ field: 'expires', message: `choose ${CONSOLE_KEY_LIFETIME_DAYS.join(', ')} days or a date` });
     } else {
       const bounds = this.consoleKeyDateBounds();
@@ -175,7 +178,7 @@ export class ApiKeyService {
    * future, and the last is 2 years from now.
    */
   consoleKeyDateBounds(): { earliest: string; latest: string } {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const latest = new Date(now);
     latest.setUTCFullYear(latest.getUTCFullYear() + CONSOLE_KEY_LONGEST_YEARS);
     return { earliest: isoDay(new Date(now.getTime() + DAY_MS)), latest: isoDay(latest) };
@@ -183,7 +186,7 @@ export class ApiKeyService {
 
   /** A user's keys, newest first, revoked ones included (marked by revoked_at). */
   async listForUser(userId: number): Promise<ApiKeySummary[]> {
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('api_keys')
       .select(['id', 'name', 'lookup_id', 'read_only', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'])
       .where('user_id', '=', userId)
@@ -209,24 +212,24 @@ export class ApiKeyService {
    */
   async revokeOwn(userId: number, keyId: number): Promise<void> {
     // Every process stops accepting the key when this commits (this one before it returns).
-    const result = await this.changes.commit('api-keys', (trx) =>
+    const result = await this.deps.changes.commit('api-keys', (trx) =>
       trx
         .updateTable('api_keys')
-        .set({ revoked_at: this.clock.now().toISOString() })
+        .set({ revoked_at: this.deps.clock.now().toISOString() })
         .where('id', '=', keyId)
         .where('user_id', '=', userId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst(),
     );
     if (Number(result.numUpdatedRows) === 0) {
-      const own = await this.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('user_id', '=', userId).executeTakeFirst();
+      const own = await this.deps.db.selectFrom('api_keys').select('id').where('id', '=', keyId).where('user_id', '=', userId).executeTakeFirst();
       if (!own) throw notFound('API key');
     }
   }
 
   async revoke(keyId: number): Promise<void> {
-    const result = await this.changes.commit('api-keys', (trx) =>
-      trx.updateTable('api_keys').set({ revoked_at: this.clock.now().toISOString() }).where('id', '=', keyId).executeTakeFirst(),
+    const result = await this.deps.changes.commit('api-keys', (trx) =>
+      trx.updateTable('api_keys').set({ revoked_at: this.deps.clock.now().toISOString() }).where('id', '=', keyId).executeTakeFirst(),
     );
     if (Number(result.numUpdatedRows) === 0) throw notFound('API key');
   }
@@ -244,13 +247,13 @@ export class ApiKeyService {
 
   /** A key's name, revoked keys included (records name the key that was used); undefined when there is no such key. */
   async nameOf(keyId: number): Promise<string | undefined> {
-    const row = await this.db.selectFrom('api_keys').select('name').where('id', '=', keyId).executeTakeFirst();
+    const row = await this.deps.db.selectFrom('api_keys').select('name').where('id', '=', keyId).executeTakeFirst();
     return row?.name;
   }
 
   /** Whether a key's expiry has passed, by cloudplane's clock; a key without one never expires. */
   hasExpired(key: { expires_at: string | null }): boolean {
-    return key.expires_at !== null && key.expires_at <= this.clock.now().toISOString();
+    return key.expires_at !== null && key.expires_at <= this.deps.clock.now().toISOString();
   }
 
   /**
@@ -260,12 +263,12 @@ export class ApiKeyService {
    * or retrying for; the next use a minute later writes it again.
    */
   private noteUse(keyId: number): void {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const lastWrite = this.lastUsedWrites.get(keyId);
     if (lastWrite !== undefined && now.getTime() - lastWrite < LAST_USED_WRITE_INTERVAL_MS) return;
     if (this.lastUsedWrites.size >= MAX_CACHED_KEYS) this.lastUsedWrites.clear();
     this.lastUsedWrites.set(keyId, now.getTime());
-    this.db
+    this.deps.db
       .updateTable('api_keys')
       .set({ last_used_at: now.toISOString() })
       .where('id', '=', keyId)

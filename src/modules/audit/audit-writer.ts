@@ -19,6 +19,10 @@ interface Queued {
   failed: (error: unknown) => void;
 }
 
+export interface AuditWriterDependencies {
+  db: Kysely<Database>;
+}
+
 export class AuditWriter {
   private queued: Queued[] = [];
   private writing = false;
@@ -28,7 +32,7 @@ export class AuditWriter {
    */
   private readonly context = new AsyncResource('cloudplane.audit-writer');
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly deps: AuditWriterDependencies) {}
 
   write(row: NewAuditRow): Promise<void> {
     return new Promise<void>((written, failed) => {
@@ -43,12 +47,12 @@ export class AuditWriter {
     while (this.queued.length > 0) {
       const batch = this.queued.splice(0, MAX_ROWS_PER_BATCH);
       try {
-        await insertAuditEntries(this.db, batch.map((entry) => entry.row));
+        await insertAuditEntries(this.deps.db, batch.map((entry) => entry.row));
         for (const entry of batch) entry.written();
       } catch (error) {
         if (batch.length === 1) batch[0]!.failed(error);
         // One row the database refuses must not cost the others theirs: each is tried alone.
-        else await Promise.all(batch.map((entry) => insertAuditEntries(this.db, [entry.row]).then(entry.written, entry.failed)));
+        else await Promise.all(batch.map((entry) => insertAuditEntries(this.deps.db, [entry.row]).then(entry.written, entry.failed)));
       }
     }
     // No await since the loop's last check: a row queued now finds `writing` false and starts a batch.

@@ -119,7 +119,7 @@ export class AuditService {
   constructor(private readonly deps: AuditServiceDependencies) {
     // Key names never change; the topic only bounds how long a copy is trusted.
     this.keyNames = new KeyedUntilChanged(deps.changes, 'api-keys', MAX_CACHED_KEY_NAMES);
-    this.writer = new AuditWriter(deps.db);
+    this.writer = new AuditWriter({ db: deps.db });
   }
 
   /** Writes one entry (in a batch with others: audit-writer.ts). The caller (after the answer) logs a failure: it never fails the request. */

@@ -82,16 +82,20 @@ export const BILLING_DELIVERY_JOB = defineJob({
 
 export const billingJobs = [BILLING_DELIVERY_JOB];
 
+export interface BillingOutboxDependencies {
+  /** Where a change billing took is withdrawn from the queue. */
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Where the recorded changes are delivered. */
+  billing: BillingPort;
+}
+
 export class BillingOutbox {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly billing: BillingPort,
-  ) {}
+  constructor(private readonly deps: BillingOutboxDependencies) {}
 
   /** Records a change for billing; `trx` is the transaction that commits the rows it follows from. */
   async record(trx: Kysely<Database>, message: BillingMessage): Promise<RecordedMessage> {
-    const jobId = await enqueueJob(trx, this.clock, BILLING_DELIVERY_JOB, message, { maxAttempts: MAX_ATTEMPTS });
+    const jobId = await enqueueJob(trx, this.deps.clock, BILLING_DELIVERY_JOB, message, { maxAttempts: MAX_ATTEMPTS });
     return { jobId, message };
   }
 
@@ -104,12 +108,12 @@ export class BillingOutbox {
     if (recorded.length > 0) crashPoint('billing-outbox.before-deliver');
     for (const { jobId, message } of recorded) {
       try {
-        await deliver(this.billing, message);
+        await deliver(this.deps.billing, message);
       } catch (error) {
         if (isUpstreamError(error)) continue;
         throw error;
       }
-      await withdrawQueuedJob(this.db, jobId);
+      await withdrawQueuedJob(this.deps.db, jobId);
     }
   }
 }

@@ -9,11 +9,18 @@ import type { Catalogue } from '../../schemas/catalogue.ts';
 
 export const CATALOGUE_CACHE_MS = 5 * 60 * 1000;
 
+export interface CatalogueCacheDependencies {
+  /** Where a copy is read from once it is too old or was replaced. */
+  billing: BillingPort;
+  /** Says when the operator replaced the catalogue ('catalogue'), in any process: the copy is then read again. */
+  changes: ChangeFeed;
+}
+
 export class CatalogueCache {
   private readonly copy: CachedUntilChanged<Catalogue>;
 
-  constructor(billing: BillingPort, changes: ChangeFeed) {
-    this.copy = new CachedUntilChanged(changes, 'catalogue', () => billing.getCatalogue(), CATALOGUE_CACHE_MS);
+  constructor(private readonly deps: CatalogueCacheDependencies) {
+    this.copy = new CachedUntilChanged(deps.changes, 'catalogue', () => this.deps.billing.getCatalogue(), CATALOGUE_CACHE_MS);
   }
 
   /**

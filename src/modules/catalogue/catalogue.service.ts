@@ -17,6 +17,11 @@ export function offeredLocations(catalogue: Catalogue): Location[] {
   return catalogue.locations.filter((location) => offered.has(location.code));
 }
 
+export interface CatalogueServiceDependencies {
+  access: ProjectAccess;
+  billing: BillingPort;
+}
+
 export class CatalogueService {
   // Billing hands out one catalogue object until the catalogue changes, so
   // what is derived from it is derived once: the answers then stay the same
@@ -24,14 +29,11 @@ export class CatalogueService {
   private readonly publicProducts = new WeakMap<Catalogue, Product[]>();
   private readonly offered = new WeakMap<Catalogue, Location[]>();
 
-  constructor(
-    private readonly access: ProjectAccess,
-    private readonly billing: BillingPort,
-  ) {}
+  constructor(private readonly deps: CatalogueServiceDependencies) {}
 
   private async catalogueFor(actor: Actor, slug: string): Promise<Catalogue> {
-    await this.access.require(actor, slug, { ready: true });
-    return this.billing.getCatalogue();
+    await this.deps.access.require(actor, slug, { ready: true });
+    return this.deps.billing.getCatalogue();
   }
 
   async products(actor: Actor, slug: string): Promise<Product[]> {

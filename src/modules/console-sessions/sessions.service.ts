@@ -59,21 +59,29 @@ export function sessionReference(sessionId: string): string {
   return hashToken(hashToken(sessionId)).slice(0, 16);
 }
 
+export interface ConsoleSessionServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** How long a session lasts without a request. */
+  idleMs: number;
+}
+
 export class ConsoleSessionService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    readonly idleMs: number,
-  ) {}
+  constructor(private readonly deps: ConsoleSessionServiceDependencies) {}
+
+  /** How long a session lasts without a request: the cookie's lifetime is set to it too. */
+  get idleMs(): number {
+    return this.deps.idleMs;
+  }
 
   /** The session's stored data, or null when there is none or it has been idle too long. */
   async load(sessionId: string): Promise<unknown> {
-    const row = await this.db
+    const row = await this.deps.db
       .selectFrom('console_sessions')
       .select(['data', 'expires_at'])
       .where('id_hash', '=', hashToken(sessionId))
       .executeTakeFirst();
-    if (!row || row.expires_at <= this.clock.now().toISOString()) return null;
+    if (!row || row.expires_at <= this.deps.clock.now().toISOString()) return null;
     return readJson<unknown>(row.data);
   }
 
@@ -84,11 +92,11 @@ export class ConsoleSessionService {
    * is stored; one that has ended is left as it is.
    */
   async save(sessionId: string, userId: number | null, data: unknown, options: { keepIdleTime?: boolean } = {}): Promise<void> {
-    const now = this.clock.now();
-    const seen = { last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + this.idleMs).toISOString() };
+    const now = this.deps.clock.now();
+    const seen = { last_seen_at: now.toISOString(), expires_at: new Date(now.getTime() + this.deps.idleMs).toISOString() };
     const values = { user_id: userId, data: JSON.stringify(data) };
     const update = options.keepIdleTime ? values : { ...values, ...seen };
-    await this.db
+    await this.deps.db
       .insertInto('console_sessions')
       .values({ id_hash: hashToken(sessionId), created_at: now.toISOString(), ...values, ...seen })
       .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(update).where('console_sessions.expires_at', '>', now.toISOString()))
@@ -97,8 +105,8 @@ export class ConsoleSessionService {
 
   /** Ends the session now: it opens nothing from here on, in any process, and its data (the user) is gone. */
   async destroy(sessionId: string): Promise<void> {
-    const now = this.clock.now().toISOString();
-    await this.db
+    const now = this.deps.clock.now().toISOString();
+    await this.deps.db
       .updateTable('console_sessions')
       .set({ user_id: null, data: JSON.stringify({}), last_seen_at: now, expires_at: now })
       .where('id_hash', '=', hashToken(sessionId))
@@ -108,11 +116,11 @@ export class ConsoleSessionService {
   /** The user's sessions that are still signed in, the one last used first; `currentSessionId` is marked. */
   async listForUser(userId: number, currentSessionId: string): Promise<SessionListing[]> {
     const currentHash = hashToken(currentSessionId);
-    const rows = await this.db
+    const rows = await this.deps.db
       .selectFrom('console_sessions')
       .select(['id_hash', 'data', 'created_at', 'last_seen_at', 'expires_at'])
       .where('user_id', '=', userId)
-      .where('expires_at', '>', this.clock.now().toISOString())
+      .where('expires_at', '>', this.deps.clock.now().toISOString())
       .orderBy('last_seen_at', 'desc')
       .execute();
     const listed = rows.map((row) => ({
@@ -132,8 +140,8 @@ export class ConsoleSessionService {
    * Returns how many ended.
    */
   async endOtherSessions(userId: number, keepSessionId: string): Promise<number> {
-    const now = this.clock.now().toISOString();
-    const result = await this.db
+    const now = this.deps.clock.now().toISOString();
+    const result = await this.deps.db
       .updateTable('console_sessions')
       .set({ user_id: null, data: JSON.stringify({}), last_seen_at: now, expires_at: now })
       .where('user_id', '=', userId)
@@ -145,8 +153,8 @@ export class ConsoleSessionService {
 
   /** Drops the rows of sessions long over; called now and then so the table does not grow without end. */
   async removeExpired(): Promise<number> {
-    const before = new Date(this.clock.now().getTime() - ENDED_ROWS_KEPT_MS).toISOString();
-    const result = await this.db.deleteFrom('console_sessions').where('expires_at', '<=', before).executeTakeFirst();
+    const before = new Date(this.deps.clock.now().getTime() - ENDED_ROWS_KEPT_MS).toISOString();
+    const result = await this.deps.db.deleteFrom('console_sessions').where('expires_at', '<=', before).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

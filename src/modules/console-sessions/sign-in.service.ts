@@ -14,7 +14,7 @@ import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, type FieldError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../secrets.ts';
-import { newPasswordProblem } from '../users/index.ts';
+import { disableTotp, enableTotp, newPasswordProblem, setPasswordHash, takeTotpStep } from '../users/index.ts';
 import { asTotpCode, newRecoveryCodes, recoveryCodeHash, totpStep } from './two-factor.ts';
 
 export const SIGN_IN_THROTTLE = {
@@ -68,16 +68,18 @@ function minutes(count: number): string {
   return `${count} minute${count === 1 ? '' : 's'}`;
 }
 
+export interface SignInServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
 export class SignInService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: SignInServiceDependencies) {}
 
   async signIn(emailInput: string, password: string, clientAddress: string): Promise<SignedIn> {
     const email = emailInput.trim().toLowerCase();
     await this.refuseWhenThrottled(email, clientAddress);
-    const user = await this.db.selectFrom('users').select(['id', 'email', 'password_hash', 'totp_secret']).where('email', '=', email).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['id', 'email', 'password_hash', 'totp_secret']).where('email', '=', email).executeTakeFirst();
     const matches = await verifyPassword(password, user?.password_hash ?? (await DECOY_HASH));
     if (!user || !user.password_hash || !matches) {
       await this.recordFailure(email, clientAddress);
@@ -88,7 +90,7 @@ export class SignInService {
     // when a code is still to come: the password alone must not clear the
     // count of wrong codes.
     if (!secondFactor) await this.forgetFailures(email);
-    const secondStepUntil = secondFactor ? new Date(this.clock.now().getTime() + SECOND_STEP_MS).toISOString() : null;
+    const secondStepUntil = secondFactor ? new Date(this.deps.clock.now().getTime() + SECOND_STEP_MS).toISOString() : null;
     return { userId: user.id, email: user.email, secondStepUntil };
   }
 
@@ -99,10 +101,10 @@ export class SignInService {
    * secondStepUntil) the sign-in is over: 401, start again.
    */
   async completeSignIn(userId: number, code: string, until: string, clientAddress: string): Promise<boolean> {
-    if (this.clock.now().toISOString() >= until) {
+    if (this.deps.clock.now().toISOString() >= until) {
       throw new AppError('unauthenticated', 'The sign-in took too long: enter your e-mail address and password again');
     }
-    const user = await this.db.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirst();
     if (!user) return false;
     await this.refuseWhenThrottled(user.email, clientAddress);
     if (user.totp_secret === null || !(await this.acceptCode(userId, user.totp_secret, code))) {
@@ -119,7 +121,7 @@ export class SignInService {
    * used to guess the password without limit.
    */
   async confirmPassword(userId: number, password: string, clientAddress: string): Promise<boolean> {
-    const user = await this.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
     if (!user) return false;
     await this.refuseWhenThrottled(user.email, clientAddress);
     const matches = await verifyPassword(password, user.password_hash ?? (await DECOY_HASH));
@@ -148,18 +150,14 @@ export class SignInService {
       throw new AppError('validation_error', problems.map((entry) => `${entry.field}: ${entry.message}`).join('; '), { errors: problems });
     }
     if (!(await this.confirmPassword(userId, change.current, clientAddress))) return false;
-    await this.db
-      .updateTable('users')
-      .set({ password_hash: await hashPassword(change.next) })
-      .where('id', '=', userId)
-      .execute();
+    await setPasswordHash(this.deps.db, userId, await hashPassword(change.next));
     return true;
   }
 
   async twoFactorState(userId: number): Promise<TwoFactorState> {
-    const user = await this.db.selectFrom('users').select(['totp_secret', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['totp_secret', 'totp_enabled_at']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.totp_secret === null) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
-    const left = await this.db
+    const left = await this.deps.db
       .selectFrom('recovery_codes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
@@ -183,18 +181,12 @@ export class SignInService {
     clientAddress: string,
   ): Promise<{ outcome: 'enabled'; recoveryCodes: string[] } | { outcome: 'wrong_password' | 'wrong_code' }> {
     if (!(await this.confirmPassword(userId, proof.password, clientAddress))) return { outcome: 'wrong_password' };
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const step = totpStep(secret, proof.code, now);
     if (step === null) return { outcome: 'wrong_code' };
     const recoveryCodes = newRecoveryCodes();
-    await this.db.transaction().execute(async (trx) => {
-      const turnedOn = await trx
-        .updateTable('users')
-        .set({ totp_secret: secret, totp_enabled_at: now.toISOString(), totp_last_step: step })
-        .where('id', '=', userId)
-        .where('totp_secret', 'is', null)
-        .executeTakeFirst();
-      if (Number(turnedOn.numUpdatedRows) === 0) throw conflict('Two-factor sign-in is already on');
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await enableTotp(trx, userId, secret, now.toISOString(), step))) throw conflict('Two-factor sign-in is already on');
       await this.replaceRecoveryCodes(trx, userId, recoveryCodes);
     });
     return { outcome: 'enabled', recoveryCodes };
@@ -207,8 +199,8 @@ export class SignInService {
   async disableTwoFactor(userId: number, password: string, code: string, clientAddress: string): Promise<'disabled' | 'wrong_password' | 'wrong_code'> {
     if (!(await this.confirmPassword(userId, password, clientAddress))) return 'wrong_password';
     if (!(await this.confirmCode(userId, code, clientAddress))) return 'wrong_code';
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null }).where('id', '=', userId).execute();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await disableTotp(trx, userId);
       await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
     });
     return 'disabled';
@@ -218,13 +210,13 @@ export class SignInService {
   async renewRecoveryCodes(userId: number, code: string, clientAddress: string): Promise<string[] | null> {
     if (!(await this.confirmCode(userId, code, clientAddress))) return null;
     const codes = newRecoveryCodes();
-    await this.db.transaction().execute((trx) => this.replaceRecoveryCodes(trx, userId, codes));
+    await this.deps.db.transaction().execute((trx) => this.replaceRecoveryCodes(trx, userId, codes));
     return codes;
   }
 
   /** A code asked again while signed in, throttled like the sign-in's; false when two-factor sign-in is off. */
   private async confirmCode(userId: number, code: string, clientAddress: string): Promise<boolean> {
-    const user = await this.db.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirst();
     if (!user || user.totp_secret === null) return false;
     await this.refuseWhenThrottled(user.email, clientAddress);
     if (!(await this.acceptCode(userId, user.totp_secret, code))) {
@@ -242,20 +234,14 @@ export class SignInService {
    */
   private async acceptCode(userId: number, secret: string, code: string): Promise<boolean> {
     if (asTotpCode(code) !== null) {
-      const step = totpStep(secret, code, this.clock.now());
+      const step = totpStep(secret, code, this.deps.clock.now());
       if (step === null) return false;
-      const taken = await this.db
-        .updateTable('users')
-        .set({ totp_last_step: step })
-        .where('id', '=', userId)
-        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) > 0;
+      return takeTotpStep(this.deps.db, userId, step);
     }
     if (code.trim() === '') return false;
-    const used = await this.db
+    const used = await this.deps.db
       .updateTable('recovery_codes')
-      .set({ used_at: this.clock.now().toISOString() })
+      .set({ used_at: this.deps.clock.now().toISOString() })
       .where('user_id', '=', userId)
       .where('code_hash', '=', recoveryCodeHash(code))
       .where('used_at', 'is', null)
@@ -265,7 +251,7 @@ export class SignInService {
 
   private async replaceRecoveryCodes(trx: Kysely<Database>, userId: number, codes: readonly string[]): Promise<void> {
     await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-    const createdAt = this.clock.now().toISOString();
+    const createdAt = this.deps.clock.now().toISOString();
     await trx
       .insertInto('recovery_codes')
       .values(codes.map((code) => ({ user_id: userId, code_hash: recoveryCodeHash(code), created_at: createdAt, used_at: null })))
@@ -273,18 +259,18 @@ export class SignInService {
   }
 
   private async recordFailure(email: string, clientAddress: string): Promise<void> {
-    await this.db.insertInto('sign_in_failures').values({ email, client_address: clientAddress, at: this.clock.now().toISOString() }).execute();
+    await this.deps.db.insertInto('sign_in_failures').values({ email, client_address: clientAddress, at: this.deps.clock.now().toISOString() }).execute();
   }
 
   private async forgetFailures(email: string): Promise<void> {
-    await this.db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
+    await this.deps.db.deleteFrom('sign_in_failures').where('email', '=', email).execute();
   }
 
   private async refuseWhenThrottled(email: string, clientAddress: string): Promise<void> {
-    const now = this.clock.now().getTime();
+    const now = this.deps.clock.now().getTime();
     const since = new Date(now - SIGN_IN_THROTTLE.windowMs).toISOString();
     const oldestCounted = async (column: 'email' | 'client_address', value: string, limit: number): Promise<string | null> => {
-      const rows = await this.db
+      const rows = await this.deps.db
         .selectFrom('sign_in_failures')
         .select('at')
         .where(column, '=', value)
@@ -304,7 +290,7 @@ export class SignInService {
 
   /** Failures older than the window count for nothing; dropped now and then. */
   async forgetOldFailures(): Promise<void> {
-    const since = new Date(this.clock.now().getTime() - SIGN_IN_THROTTLE.windowMs).toISOString();
-    await this.db.deleteFrom('sign_in_failures').where('at', '<=', since).execute();
+    const since = new Date(this.deps.clock.now().getTime() - SIGN_IN_THROTTLE.windowMs).toISOString();
+    await this.deps.db.deleteFrom('sign_in_failures').where('at', '<=', since).execute();
   }
 }

@@ -25,6 +25,16 @@ const POSTGRES_CHECK_INTERVAL_MS = 1_000;
 
 type Listener = () => void;
 
+export interface EventHubDependencies {
+  db: Kysely<Database>;
+  /** How new events are heard of: SQLite and PostgreSQL differ (the top of this file). */
+  engine: Engine;
+  /** On PostgreSQL, brings the writers' NOTIFY with the project's id (heard by its listening connection). */
+  changes: ChangeFeed;
+  /** A watcher that throws and a check that fails are logged here: they run in no request. */
+  logger: Logger;
+}
+
 export class EventHub {
   private readonly byProject = new Map<number, Set<Listener>>();
   private readonly everyProject = new Set<(projectId: number | null) => void>();
@@ -35,13 +45,8 @@ export class EventHub {
   private checking: Promise<void> | null = null;
   private readonly stopHearing: () => void;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly engine: Engine,
-    changes: ChangeFeed,
-    private readonly logger: Logger,
-  ) {
-    this.stopHearing = changes.onEvents((projectId) => this.wake(projectId));
+  constructor(private readonly deps: EventHubDependencies) {
+    this.stopHearing = deps.changes.onEvents((projectId) => this.wake(projectId));
   }
 
   /** Calls `listener` whenever `projectId` may have new events. Returns the way to stop. */
@@ -97,16 +102,16 @@ export class EventHub {
     try {
       listener();
     } catch (error) {
-      this.logger.error({ err: error }, 'an event watcher failed');
+      this.deps.logger.error({ err: error }, 'an event watcher failed');
     }
   }
 
   private ensureTimer(): void {
     if (this.timer) return;
-    const interval = this.engine === 'sqlite' ? SQLITE_CHECK_INTERVAL_MS : POSTGRES_CHECK_INTERVAL_MS;
+    const interval = this.deps.engine === 'sqlite' ? SQLITE_CHECK_INTERVAL_MS : POSTGRES_CHECK_INTERVAL_MS;
     this.timer = setInterval(() => {
       this.checking ??= this.check()
-        .catch((error: unknown) => this.logger.error({ err: error }, 'event hub: checking for events failed'))
+        .catch((error: unknown) => this.deps.logger.error({ err: error }, 'event hub: checking for events failed'))
         .finally(() => (this.checking = null));
     }, interval);
     this.timer.unref();
@@ -120,8 +125,8 @@ export class EventHub {
   }
 
   private async check(): Promise<void> {
-    if (this.engine === 'sqlite') {
-      const { rows } = await sql<{ last: number | null }>`select max(rowid) as last from events`.execute(this.db);
+    if (this.deps.engine === 'sqlite') {
+      const { rows } = await sql<{ last: number | null }>`select max(rowid) as last from events`.execute(this.deps.db);
       const last = rows[0]?.last ?? 0;
       if (last === this.lastRowId) return;
       // The first check also wakes: an event committed between a stream's first read and this check must not wait for the next one.
@@ -132,7 +137,7 @@ export class EventHub {
       for (const listener of this.everyProject) this.call(() => listener(null));
     }
     const watched = [...this.byProject.keys()];
-    const lastIds = await lastEventIds(this.db, watched);
+    const lastIds = await lastEventIds(this.deps.db, watched);
     for (const projectId of watched) {
       const last = lastIds.get(projectId) ?? 0;
       if (this.lastSeen.get(projectId) === last) continue;

@@ -38,20 +38,28 @@ export interface ClosableStream {
   readonly done: Promise<void>;
 }
 
+export interface EventServiceDependencies {
+  db: Kysely<Database>;
+  access: ProjectAccess;
+  /** Says when a project may have new events: the streams and the webhook dispatcher wait on it. */
+  hub: EventHub;
+}
+
 export class EventService {
   /** Every stream this process is sending, so a closing server can end them (an open stream would hold its close up forever). */
   private readonly streams = new Set<ClosableStream>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly access: ProjectAccess,
-    readonly hub: EventHub,
-  ) {}
+  constructor(private readonly deps: EventServiceDependencies) {}
+
+  /** The process's hub: what a stream or the dispatcher watches, and what a closing server closes. */
+  get hub(): EventHub {
+    return this.deps.hub;
+  }
 
   /** Checks the actor may read the project's events; what a stream needs to read them. */
   async open(actor: Actor, slug: string, types: string | undefined): Promise<EventCursor> {
     const parsedTypes = readTypes(types);
-    const project = await this.access.require(actor, slug);
+    const project = await this.deps.access.require(actor, slug);
     return { projectId: project.id, slug: project.slug, types: parsedTypes };
   }
 
@@ -67,7 +75,7 @@ export class EventService {
 
   /** The project's last event id now (0: none yet): where a stream without a cursor starts. */
   async lastId(projectId: number): Promise<number> {
-    const row = await this.db.selectFrom('project_event_sequences').select('last_id').where('project_id', '=', projectId).executeTakeFirst();
+    const row = await this.deps.db.selectFrom('project_event_sequences').select('last_id').where('project_id', '=', projectId).executeTakeFirst();
     return row ? Number(row.last_id) : 0;
   }
 
@@ -78,14 +86,14 @@ export class EventService {
    * everything since the last match.
    */
   async scan(cursor: EventCursor, afterId: number, limit: number): Promise<{ matching: Event[]; scannedTo: number; read: number }> {
-    const stored = await listEventsAfter(this.db, cursor.projectId, afterId, { limit });
+    const stored = await listEventsAfter(this.deps.db, cursor.projectId, afterId, { limit });
     const wanted = cursor.types.length === 0 ? null : new Set(cursor.types);
     const matching = stored.filter((event) => wanted === null || wanted.has(event.type)).map((event) => toEvent(event, cursor.slug));
     return { matching, scannedTo: stored.at(-1)?.id ?? afterId, read: stored.length };
   }
 
   async after(cursor: EventCursor, afterId: number, limit: number): Promise<Event[]> {
-    const stored = await listEventsAfter(this.db, cursor.projectId, afterId, { types: cursor.types, limit });
+    const stored = await listEventsAfter(this.deps.db, cursor.projectId, afterId, { types: cursor.types, limit });
     return stored.map((event) => toEvent(event, cursor.slug));
   }
 

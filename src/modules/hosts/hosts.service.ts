@@ -2,8 +2,8 @@
 // location (libvirt URI, capacity), lists them with what their servers use,
 // drains one (it keeps its servers and takes no new ones) and removes one
 // that is empty. Placement asks this module for a host with room for a plan
-// (chooseHost, in the placement's transaction) and ordering asks first
-// whether there is one (requireHostRoom); a location with no host
+// (HostService.choose, in the placement's transaction) and ordering asks
+// first whether there is one (requireRoom); a location with no host
 // registered at all places on the provisioning backend's default host.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
@@ -43,40 +43,6 @@ async function withRoom(db: Kysely<Database>, active: repo.HostRow[], plan: repo
   return active.filter((host) => fits(host, use.get(host.id) ?? repo.NO_USE, plan)).sort((a, b) => free(b) - free(a) || a.id - b.id);
 }
 
-/**
- * Refuses (NoHostRoom) a plan no host of the location can take now: asked
- * when a server is ordered or imported, before billing is. Placement counts
- * again under the hosts' locks; this only spares the client an order that
- * could not be delivered. A location with no host registered refuses nothing.
- */
-export async function requireHostRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
-  const hosts = await repo.listLocationHosts(db, location);
-  if (hosts.length === 0) return;
-  const candidates = await withRoom(db, hosts.filter((host) => host.state === 'active'), plan);
-  if (candidates.length === 0) throw new NoHostRoom(location, plan);
-}
-
-/**
- * The host a server of this plan is placed on: the location's active host
- * with room and the most free memory, counted with the location's active
- * hosts locked until `trx` ends, so no other placement fills one meanwhile.
- * Null when the location has no host registered (the backend's default
- * host). Throws NoHostRoom when no active host has room. `trx` must be the
- * placement's transaction.
- */
-export async function chooseHost(trx: Kysely<Database>, location: string, plan: repo.Resources): Promise<number | null> {
-  // Most locations have no host registered: one read, no lock.
-  if ((await repo.listLocationHosts(trx, location)).length === 0) return null;
-  const [chosen] = await withRoom(trx, await repo.lockActiveLocationHosts(trx, location), plan);
-  if (!chosen) throw new NoHostRoom(location, plan);
-  return chosen.id;
-}
-
-/** The libvirt URI of the host the server was placed on; null for one placed on none (the backend's default host). */
-export function hostUriOf(db: Kysely<Database>, serverId: string): Promise<string | null> {
-  return repo.hostUriOfServer(db, serverId);
-}
-
 export interface HostServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -86,6 +52,44 @@ export interface HostServiceDependencies {
 
 export class HostService {
   constructor(private readonly deps: HostServiceDependencies) {}
+
+  // What ordering, placement and provisioning ask of the hosts: read through
+  // the caller's database or transaction (`db`, `trx`), so a placement counts
+  // and locks the hosts in the transaction that places the server.
+
+  /**
+   * Refuses (NoHostRoom) a plan no host of the location can take now: asked
+   * when a server is ordered or imported, before billing is. Placement counts
+   * again under the hosts' locks; this only spares the client an order that
+   * could not be delivered. A location with no host registered refuses nothing.
+   */
+  async requireRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
+    const hosts = await repo.listLocationHosts(db, location);
+    if (hosts.length === 0) return;
+    const candidates = await withRoom(db, hosts.filter((host) => host.state === 'active'), plan);
+    if (candidates.length === 0) throw new NoHostRoom(location, plan);
+  }
+
+  /**
+   * The host a server of this plan is placed on: the location's active host
+   * with room and the most free memory, counted with the location's active
+   * hosts locked until `trx` ends, so no other placement fills one meanwhile.
+   * Null when the location has no host registered (the backend's default
+   * host). Throws NoHostRoom when no active host has room. `trx` must be the
+   * placement's transaction.
+   */
+  async choose(trx: Kysely<Database>, location: string, plan: repo.Resources): Promise<number | null> {
+    // Most locations have no host registered: one read, no lock.
+    if ((await repo.listLocationHosts(trx, location)).length === 0) return null;
+    const [chosen] = await withRoom(trx, await repo.lockActiveLocationHosts(trx, location), plan);
+    if (!chosen) throw new NoHostRoom(location, plan);
+    return chosen.id;
+  }
+
+  /** The libvirt URI of the host the server was placed on; null for one placed on none (the backend's default host). */
+  uriOf(db: Kysely<Database>, serverId: string): Promise<string | null> {
+    return repo.hostUriOfServer(db, serverId);
+  }
 
   async create(input: CreateHostInput): Promise<Host> {
     const { db, clock } = this.deps;

@@ -10,9 +10,9 @@ import { termStart } from '../catalogue/index.ts';
 import type { Catalogue, CatalogueProduct } from '../../schemas/catalogue.ts';
 import { checkPlacement, recurringAmount, type PlacementRequest } from '../servers/index.ts';
 import type * as servers from '../servers/index.ts';
-import { requireCompletedSnapshot } from '../snapshots/index.ts';
-import { requireHostRoom } from '../hosts/index.ts';
-import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
+import type { SnapshotService } from '../snapshots/index.ts';
+import type { HostService } from '../hosts/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import type { OrderServerInput } from './orders.schemas.ts';
 
 export interface PreparedOrder {
@@ -31,7 +31,16 @@ export interface PreparedOrder {
 
 const price = (table: Record<string, string>, cycle: string) => parseMoney(table[cycle] ?? '0');
 
-export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalogue, projectId: number, body: OrderServerInput): Promise<PreparedOrder> {
+/** What a server order's checks read: the snapshot and keys it names must be the project's, and a host must have room. */
+export interface ServerOrderChecks {
+  db: Kysely<Database>;
+  snapshots: SnapshotService;
+  sshKeys: SshKeyService;
+  hosts: HostService;
+}
+
+export async function prepareServerOrder(checks: ServerOrderChecks, catalogue: Catalogue, projectId: number, body: OrderServerInput): Promise<PreparedOrder> {
+  const { db, snapshots, sshKeys, hosts } = checks;
   if (body.user_data !== undefined && body.user_data !== null) {
     throw new AppError('feature_unavailable', 'user_data is not available yet; send null or leave it out', { errors: [{ field: 'user_data', message: 'is unavailable' }] });
   }
@@ -39,10 +48,10 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
   if (body.image === undefined && body.snapshot_id === undefined) throw validationError('image', 'is required (or send snapshot_id)');
   let snapshot: { id: number; name: string } | undefined;
   if (body.snapshot_id !== undefined) {
-    const found = await requireCompletedSnapshot(db, projectId, body.snapshot_id);
+    const found = await snapshots.requireCompleted(db, projectId, body.snapshot_id);
     snapshot = { id: found.id, name: found.name };
   }
-  const keyIds = await requireOwnedSshKeys(db, projectId, body.ssh_keys ?? []);
+  const keyIds = await sshKeys.requireOwned(db, projectId, body.ssh_keys ?? []);
 
   const placementRequest: PlacementRequest = {
     hostname: body.hostname,
@@ -73,7 +82,7 @@ export async function prepareServerOrder(db: Kysely<Database>, catalogue: Catalo
     items.push({ description: `Promotion ${promo.code} (−${promo.percent_off}%)`, amount: -Math.round((subtotal * promo.percent_off) / 100) });
   }
   // Last of the choices: a location whose hypervisor hosts are all full or draining is out of stock for this plan.
-  await requireHostRoom(db, placement.location.code, product.plan);
+  await hosts.requireRoom(db, placement.location.code, product.plan);
 
   return {
     type: 'server',

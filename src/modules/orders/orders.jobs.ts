@@ -30,8 +30,9 @@ import {
   type ServerDeletionDependencies,
   serviceFor,
 } from '../servers/index.ts';
-import { NoHostRoom } from '../hosts/index.ts';
+import { NoHostRoom, type HostService } from '../hosts/index.ts';
 import * as servers from '../servers/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import * as repo from './orders.repo.ts';
 
 interface OrderJobDependencies {
@@ -55,6 +56,10 @@ interface OrderJobDependencies {
   firewall: FirewallPort;
   /** Where a failed delivery's server has its actions removed. */
   actions: ServerDeletionDependencies['actions'];
+  /** Placement checks, in its transaction, that the ordered keys are still the project's. */
+  sshKeys: SshKeyService;
+  /** Chooses the hypervisor host a server is placed on, and tells provisioning which it is. */
+  hosts: HostService;
   simScale: number;
 }
 
@@ -128,7 +133,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
     if (!server) throw new DeliveryFailed('the server no longer exists');
     let creation = await deps.provisioning.getServerCreation(server.id);
     if (creation === null) {
-      await deps.provisioning.createServer(await servers.serverDefinition(db, server, placed.imageFiles));
+      await deps.provisioning.createServer(await servers.serverDefinition(db, deps.hosts, server, placed.imageFiles));
       creation = await deps.provisioning.getServerCreation(server.id);
     }
     if (creation === null) throw new RetryLater(retryDelayMs(deps), 'provisioning has not recorded the creation yet');
@@ -171,7 +176,7 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
       const already = readJson<ServerDelivery>(current.delivery).placed;
       if (already) return already;
       try {
-        await placeServer(trx, { clock }, { id: order.project_id }, checked, { serverId, serviceId });
+        await placeServer(trx, { clock, sshKeys: deps.sshKeys, hosts: deps.hosts }, { id: order.project_id }, checked, { serverId, serviceId });
       } catch (error) {
         // Hosts filled up (or were drained) since the order was taken: paid, but it cannot be delivered.
         if (error instanceof NoHostRoom) throw new DeliveryFailed(error.reason);

@@ -24,6 +24,9 @@ import * as repo from './orders.repo.ts';
 import type { Order, OrderServerInput } from './orders.schemas.ts';
 import { takeOrderSlot } from './rate-limit.ts';
 import { type CatalogueCache, nextDueDate } from '../catalogue/index.ts';
+import type { HostService } from '../hosts/index.ts';
+import type { SnapshotService } from '../snapshots/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import { readJson } from '../../db/columns.ts';
 
 
@@ -59,6 +62,11 @@ export interface OrderServiceDependencies {
   /** Only its expected durations: delivery is first tried when provisioning is likely done. */
   provisioning: ProvisioningPort;
   catalogue: CatalogueCache;
+  /** A server order names snapshots and SSH keys by id: they must be completed ones and the project's. */
+  snapshots: SnapshotService;
+  sshKeys: SshKeyService;
+  /** A server order is refused when no hypervisor host of its location has room for the plan. */
+  hosts: HostService;
   wakeWorker: () => void;
 }
 
@@ -82,7 +90,7 @@ export class OrderService {
     return this.order(context, async () => {
       const billedUserId = await this.billedUser(project.id);
       const catalogue = await this.deps.catalogue.get();
-      return { projectId: project.id, billedUserId, prepared: await prepareServerOrder(this.deps.db, catalogue, project.id, body) };
+      return { projectId: project.id, billedUserId, prepared: await prepareServerOrder(this.deps, catalogue, project.id, body) };
     });
   }
 

@@ -78,13 +78,15 @@ export interface MemberList {
   invitations: SentInvitation[];
 }
 
+export interface MemberServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Membership changes are committed with a notice: every process's ProjectAccess drops what it kept. */
+  changes: ChangeFeed;
+}
+
 export class MemberService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    /** Membership changes are committed with a notice: every process's ProjectAccess drops what it kept. */
-    private readonly changes: ChangeFeed,
-  ) {}
+  constructor(private readonly deps: MemberServiceDependencies) {}
 
   /** Who is in the project, for any of its members; another project is 404, as everywhere. */
   async list(actor: Actor, slug: string): Promise<ProjectMember[]> {
@@ -93,11 +95,11 @@ export class MemberService {
 
   /** The members, and what the asking member may change. */
   async listWithRights(actor: Actor, slug: string): Promise<MemberList> {
-    const project = await repo.findMemberProject(this.db, actor.userId, slug);
+    const project = await repo.findMemberProject(this.deps.db, actor.userId, slug);
     if (!project) throw notFound('project');
-    const rows = await repo.listMembers(this.db, project.id);
+    const rows = await repo.listMembers(this.deps.db, project.id);
     const canManage = rank[project.role] >= rank.admin;
-    const pending = canManage ? await invitations.listProjectInvitations(this.db, project.id, this.clock.now().toISOString()) : [];
+    const pending = canManage ? await invitations.listProjectInvitations(this.deps.db, project.id, this.deps.clock.now().toISOString()) : [];
     return {
       members: rows.map((row) => ({ user_id: row.user_id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim(), role: row.role })),
       role: project.role,
@@ -109,7 +111,7 @@ export class MemberService {
 
   /** The operator sets a user's role, adding the user when not yet a member. */
   async set(slug: string, userId: number, role: repo.Role): Promise<{ project: string; user_id: number; role: repo.Role }> {
-    await this.changes.commit('projects', async (trx) => {
+    await this.deps.changes.commit('projects', async (trx) => {
       const project = await this.lock(trx, slug);
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
       if (!user) throw notFound('user');
@@ -120,7 +122,7 @@ export class MemberService {
 
   /** The operator removes a member. */
   async remove(slug: string, userId: number): Promise<void> {
-    await this.changes.commit('projects', async (trx) => {
+    await this.deps.changes.commit('projects', async (trx) => {
       const project = await this.lock(trx, slug);
       await this.applyRemoval(trx, project.id, userId);
     });
@@ -138,9 +140,9 @@ export class MemberService {
     if (email === '') throw validationError('email', 'enter the e-mail address of the person to invite');
     if (email.length > 320 || !EMAIL_SHAPE.test(email)) throw validationError('email', 'enter an e-mail address such as name@example.com');
     const invitedRole = consoleRole(role);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const expires_at = new Date(now.getTime() + INVITATION_MS).toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    await this.deps.db.transaction().execute(async (trx) => {
       const project = await this.lockForManager(trx, actor, slug, invitedRole);
       await invitations.upsertInvitation(trx, { project_id: project.id, email, role: invitedRole, invited_by: actor.userId, created_at: now.toISOString(), expires_at });
     });
@@ -149,7 +151,7 @@ export class MemberService {
 
   /** An owner or admin withdraws a pending invitation of the project; another project's (or none) is 404. */
   async withdrawInvitation(actor: Actor, slug: string, invitationId: number): Promise<{ email: string }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.transaction().execute(async (trx) => {
       const project = await this.lockForManager(trx, actor, slug, 'member');
       const invitation = await trx.selectFrom('project_invitations').select('email').where('id', '=', invitationId).where('project_id', '=', project.id).executeTakeFirst();
       if (!invitation || !(await invitations.deleteInvitation(trx, invitationId, project.id))) throw notFound('invitation');
@@ -159,8 +161,8 @@ export class MemberService {
 
   /** The signed-in user's own pending invitations (those for their e-mail, not expired). */
   async invitationsFor(actor: Actor): Promise<ReceivedInvitation[]> {
-    const email = await this.emailOf(this.db, actor);
-    const rows = await invitations.listInvitationsForEmail(this.db, email, this.clock.now().toISOString());
+    const email = await this.emailOf(this.deps.db, actor);
+    const rows = await invitations.listInvitationsForEmail(this.deps.db, email, this.deps.clock.now().toISOString());
     return rows.map((row) => ({
       id: row.id,
       project: { slug: row.project_slug, name: row.project_name },
@@ -179,13 +181,13 @@ export class MemberService {
    */
   async acceptInvitation(actor: Actor, invitationId: number): Promise<{ project: { slug: string; name: string }; role: repo.Role; joined: boolean }> {
     requireWritable(actor);
-    return this.changes.commit('projects', async (trx) => {
+    return this.deps.changes.commit('projects', async (trx) => {
       const email = await this.emailOf(trx, actor);
-      const found = await invitations.findInvitationForEmail(trx, invitationId, email, this.clock.now().toISOString());
+      const found = await invitations.findInvitationForEmail(trx, invitationId, email, this.deps.clock.now().toISOString());
       if (!found) throw notFound('invitation');
-      const project = await repo.lockProjectById(trx, found.project_id, this.clock.now().toISOString());
+      const project = await repo.lockProjectById(trx, found.project_id, this.deps.clock.now().toISOString());
       // Read again under the lock: it may have been withdrawn or renewed meanwhile.
-      const invitation = await invitations.findInvitationForEmail(trx, invitationId, email, this.clock.now().toISOString());
+      const invitation = await invitations.findInvitationForEmail(trx, invitationId, email, this.deps.clock.now().toISOString());
       if (!project || !invitation) throw notFound('invitation');
       if (project.status === 'deleting') throw projectDeleting();
       await invitations.deleteInvitation(trx, invitation.id, project.id);
@@ -199,9 +201,9 @@ export class MemberService {
   /** The invited user declines: the invitation is gone. Only their own (else 404). */
   async declineInvitation(actor: Actor, invitationId: number): Promise<{ project: { slug: string; name: string } }> {
     requireWritable(actor);
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.transaction().execute(async (trx) => {
       const email = await this.emailOf(trx, actor);
-      const invitation = await invitations.findInvitationForEmail(trx, invitationId, email, this.clock.now().toISOString());
+      const invitation = await invitations.findInvitationForEmail(trx, invitationId, email, this.deps.clock.now().toISOString());
       const project = invitation ? await repo.findProjectById(trx, invitation.project_id) : undefined;
       if (!invitation || !project || !(await invitations.deleteInvitation(trx, invitation.id, project.id))) throw notFound('invitation');
       return { project: { slug: project.slug, name: project.name } };
@@ -215,7 +217,7 @@ export class MemberService {
    */
   async changeRole(actor: Actor, slug: string, userId: number, role: repo.Role): Promise<void> {
     const given = consoleRole(role);
-    await this.changes.commit('projects', async (trx) => {
+    await this.deps.changes.commit('projects', async (trx) => {
       const project = await this.lockForManager(trx, actor, slug, given);
       await this.requireMember(trx, project.id, userId);
       await this.applyRole(trx, project.id, userId, given);
@@ -224,7 +226,7 @@ export class MemberService {
 
   /** An owner or admin removes a member (an admin may remove themself: leaving); never the owner. */
   async removeMember(actor: Actor, slug: string, userId: number): Promise<void> {
-    await this.changes.commit('projects', async (trx) => {
+    await this.deps.changes.commit('projects', async (trx) => {
       const project = await this.lockForManager(trx, actor, slug, 'member');
       await this.applyRemoval(trx, project.id, userId);
     });
@@ -238,7 +240,7 @@ export class MemberService {
   }
 
   private async lock(trx: Kysely<Database>, slug: string): Promise<repo.ProjectRow> {
-    const project = await repo.lockProject(trx, slug, this.clock.now().toISOString());
+    const project = await repo.lockProject(trx, slug, this.deps.clock.now().toISOString());
     if (!project) throw notFound('project');
     return project;
   }
@@ -273,7 +275,7 @@ export class MemberService {
   /** The owner rules for giving a role, wherever it is given. */
   private async applyRole(trx: Kysely<Database>, projectId: number, userId: number, role: repo.Role): Promise<void> {
     const owner = await repo.findOwner(trx, projectId);
-    const now = this.clock.now().toISOString();
+    const now = this.deps.clock.now().toISOString();
     if (owner?.user_id === userId && role !== 'owner') {
       throw ownerRequired('The owner cannot be demoted; only the provider can hand over ownership');
     }

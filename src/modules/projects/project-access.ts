@@ -35,20 +35,23 @@ export interface AccessNeeds {
  */
 const MAX_CACHED_MEMBERSHIPS = 10_000;
 
+export interface ProjectAccessDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Says when any process changed a project or its members ('projects'): the memberships kept are then read again. */
+  changes: ChangeFeed;
+}
+
 export class ProjectAccess {
   /** Memberships by user and slug. */
   private readonly memberships: KeyedUntilChanged<MemberProjectRow>;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    changes: ChangeFeed,
-  ) {
-    this.memberships = new KeyedUntilChanged(changes, 'projects', MAX_CACHED_MEMBERSHIPS);
+  constructor(private readonly deps: ProjectAccessDependencies) {
+    this.memberships = new KeyedUntilChanged(deps.changes, 'projects', MAX_CACHED_MEMBERSHIPS);
   }
 
   async require(actor: Actor, slug: string, needs: AccessNeeds = {}): Promise<MemberProjectRow> {
-    const project = await this.memberships.get(`${actor.userId} ${slug}`, () => findMemberProject(this.db, actor.userId, slug));
+    const project = await this.memberships.get(`${actor.userId} ${slug}`, () => findMemberProject(this.deps.db, actor.userId, slug));
     if (!project) throw new AppError('not_found', 'Project not found');
     if (needs.write) requireWritable(actor);
     if (needs.minRole && rank[project.role] < rank[needs.minRole]) {
@@ -71,7 +74,7 @@ export class ProjectAccess {
    * `deleting` is not marked again.
    */
   async lockForChange(trx: Kysely<Database>, projectId: number): Promise<ProjectRow> {
-    const current = await lockProjectById(trx, projectId, this.clock.now().toISOString());
+    const current = await lockProjectById(trx, projectId, this.deps.clock.now().toISOString());
     if (!current) throw new AppError('not_found', 'Project not found');
     if (current.status === 'deleting') throw projectDeleting();
     return current;
@@ -79,18 +82,18 @@ export class ProjectAccess {
 
   /** A project by its slug, for the operator, who is no member of it; 404 when there is none. */
   async requireForOperator(slug: string): Promise<ProjectRow> {
-    const project = await findProjectBySlug(this.db, slug);
+    const project = await findProjectBySlug(this.deps.db, slug);
     if (!project) throw notFound('project');
     return project;
   }
 
   /** The user id of the project's owner (the account it bills), if it has one. */
   async ownerId(projectId: number): Promise<number | undefined> {
-    return (await findOwner(this.db, projectId))?.user_id;
+    return (await findOwner(this.deps.db, projectId))?.user_id;
   }
 
   /** A project's slug by its id (for links from records that name the project by id). */
   async slugOf(projectId: number): Promise<string | undefined> {
-    return (await findProjectById(this.db, projectId))?.slug;
+    return (await findProjectById(this.deps.db, projectId))?.slug;
   }
 }

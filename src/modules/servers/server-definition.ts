@@ -9,15 +9,24 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ImageSource, ServerAddress, ServerDefinition, ServerPlan } from '../../upstreams/provisioning/port.ts';
 import { describeIpv4Pool, listServerAddresses } from '../addresses/index.ts';
-import { hostUriOf } from '../hosts/index.ts';
+import type { HostService } from '../hosts/index.ts';
 import { listPublicKeysById, listServerPublicKeys, type ServerRecord, type StoredPlan } from './servers.repo.ts';
 
 /** The link-local router every IPv6 subnet is reached through. */
 export const IPV6_GATEWAY = 'fe80::1';
 
-/** `imageFiles`: where the catalogue says the server's image is (none for a provisioning system that needs no files). */
-export async function serverDefinition(db: Kysely<Database>, server: ServerRecord, imageFiles: Omit<ImageSource, 'name'> = {}): Promise<ServerDefinition> {
-  const [addresses, sshKeys, host] = await Promise.all([listServerAddresses(db, server.id), listServerPublicKeys(db, server.id), hostUriOf(db, server.id)]);
+/**
+ * `imageFiles`: where the catalogue says the server's image is (none for a
+ * provisioning system that needs no files); `hosts` says which hypervisor
+ * host the server was placed on.
+ */
+export async function serverDefinition(
+  db: Kysely<Database>,
+  hosts: HostService,
+  server: ServerRecord,
+  imageFiles: Omit<ImageSource, 'name'> = {},
+): Promise<ServerDefinition> {
+  const [addresses, sshKeys, host] = await Promise.all([listServerAddresses(db, server.id), listServerPublicKeys(db, server.id), hosts.uriOf(db, server.id)]);
   const pool = server.location.ipv4_pool;
   const prefix = pool ? Number(pool.split('/')[1]) : 32;
   const gateway = pool ? describeIpv4Pool(pool).gateway : '';

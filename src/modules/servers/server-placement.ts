@@ -15,8 +15,8 @@ import type { NewBillingService } from '../../upstreams/billing/port.ts';
 import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/index.ts';
 import { nextDueDate } from '../catalogue/index.ts';
 import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../../schemas/catalogue.ts';
-import { chooseHost } from '../hosts/index.ts';
-import { requireOwnedSshKeys } from '../ssh-keys/index.ts';
+import type { HostService } from '../hosts/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import * as repo from './servers.repo.ts';
 import { asTransaction } from '../events/index.ts';
 import { recordServerEvent } from './server-events.ts';
@@ -90,6 +90,15 @@ export function serviceFor(catalogue: Catalogue, placement: CheckedPlacement, bi
   };
 }
 
+/** What placing a server asks of other modules, in the placement's transaction. */
+export interface PlacementDependencies {
+  clock: Clock;
+  /** The keys the request names must be the project's, checked in the transaction that sets them on the server. */
+  sshKeys: SshKeyService;
+  /** Chooses the hypervisor host, locking the location's hosts until the transaction ends. */
+  hosts: HostService;
+}
+
 /**
  * Creates the server running, with its addresses and keys, billed by
  * `billing.serviceId`, on a hypervisor host of its location with room for its
@@ -98,16 +107,16 @@ export function serviceFor(catalogue: Catalogue, placement: CheckedPlacement, bi
  */
 export async function placeServer(
   db: Kysely<Database>,
-  deps: { clock: Clock },
+  deps: PlacementDependencies,
   project: { id: number },
   placement: CheckedPlacement,
   billing: { serverId: string; serviceId: number },
 ): Promise<void> {
   const { request, product, location } = placement;
-  const keyIds = await requireOwnedSshKeys(db, project.id, request.ssh_keys ?? []);
+  const keyIds = await deps.sshKeys.requireOwned(db, project.id, request.ssh_keys ?? []);
 
   // Chosen and locked in this transaction, so no other placement fills the host meanwhile (a location without hosts: none).
-  const hostId = await chooseHost(db, location.code, product.plan);
+  const hostId = await deps.hosts.choose(db, location.code, product.plan);
 
   const now = deps.clock.now();
   const serverId = billing.serverId;

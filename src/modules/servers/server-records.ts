@@ -12,7 +12,7 @@ export {
   toServerRecord,
   // A server by id, whatever its project: for jobs, which hold the id of a server they act on.
   findServer,
-  // Replaces the SSH keys set on the server (a reinstall that names keys); the ids must be the project's (requireOwnedSshKeys).
+  // Replaces the SSH keys set on the server (a reinstall that names keys); the ids must be the project's (SshKeyService.requireOwned).
   replaceServerSshKeys,
   // The servers of the given projects that have a billing service (optionally: that one service), in no particular order.
   listBilledServers,

@@ -21,18 +21,22 @@ async function unlessUpstreamFails<T>(read: () => Promise<T>): Promise<T | null>
   }
 }
 
+export interface ServerViewDependencies {
+  db: Kysely<Database>;
+  /** Read for the server's `billing` field: its service and the catalogue (null when billing cannot be read). */
+  billing: BillingPort;
+  /** Read for the server's `firewall_groups` (null when the firewall cannot be read). */
+  firewall: FirewallPort;
+}
+
 export class ServerView {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly billing: BillingPort,
-    private readonly firewall: FirewallPort,
-  ) {}
+  constructor(private readonly deps: ServerViewDependencies) {}
 
   /** `details` when they were read with the server (repo.findProjectServerWithDetails); read here otherwise. */
   async full(server: repo.ServerRecord, details?: repo.ServerDetails): Promise<Server> {
     const [{ addresses: addressRows, sshKeyIds: sshKeys, pool }, firewallGroups, billing] = await Promise.all([
-      details ?? repo.serverDetails(this.db, server),
-      unlessUpstreamFails(() => this.firewall.attachedGroups(server.id)),
+      details ?? repo.serverDetails(this.deps.db, server),
+      unlessUpstreamFails(() => this.deps.firewall.attachedGroups(server.id)),
       this.billingOf(server),
     ]);
     const addresses = toServerAddresses(addressRows);
@@ -75,7 +79,7 @@ export class ServerView {
     const serviceId = server.billingServiceId;
     if (serviceId === null) return null;
     return unlessUpstreamFails(async () => {
-      const [service, catalogue] = await Promise.all([this.billing.getService(serviceId), this.billing.getCatalogue()]);
+      const [service, catalogue] = await Promise.all([this.deps.billing.getService(serviceId), this.deps.billing.getCatalogue()]);
       if (!service) return null;
       const product = catalogue.products.find((candidate) => candidate.id === service.productId);
       return {

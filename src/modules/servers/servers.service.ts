@@ -7,9 +7,10 @@ import { billingAccountRequired, notFound } from '../../errors.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingBackOffice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
-import { requireHostRoom } from '../hosts/index.ts';
+import type { HostService } from '../hosts/index.ts';
 import type { Actor } from '../api-keys/index.ts';
 import type { AccessNeeds, MemberProjectRow, ProjectAccess } from '../projects/index.ts';
+import type { SshKeyService } from '../ssh-keys/index.ts';
 import * as repo from './servers.repo.ts';
 import { recordServerEvent, recordServerStatusChange } from './server-events.ts';
 import { crashPoint } from '../../crash-points.ts';
@@ -28,6 +29,10 @@ export interface ServerServiceDependencies {
   backOffice: BillingBackOffice;
   /** Asked for a server's power state, where it keeps one. */
   provisioning: ProvisioningPort;
+  /** The operator's import checks the keys it names are the project's, in the placement's transaction. */
+  sshKeys: SshKeyService;
+  /** The operator's import asks for a hypervisor host with room, and places the server on one. */
+  hosts: HostService;
 }
 
 export class ServerService {
@@ -104,21 +109,21 @@ export class ServerService {
 
   /** The operator's import: a server in place at once, with its billing service and no order. */
   async placeForOperator(slug: string, request: PlacementRequest): Promise<Server> {
-    const { db, clock, access, backOffice } = this.deps;
+    const { db, clock, access, backOffice, sshKeys, hosts } = this.deps;
     const project = await access.requireForOperator(slug);
     const ownerId = await access.ownerId(project.id);
     if (ownerId === undefined || !(await backOffice.getAccount(ownerId))) throw billingAccountRequired();
     const catalogue = await backOffice.getCatalogue();
     const placement = checkPlacement(catalogue, request, { requireStock: false });
     // Stock is not asked of an import, but a hypervisor host with room is (placement asks again under the host's lock).
-    await requireHostRoom(db, placement.location.code, placement.product.plan);
+    await hosts.requireRoom(db, placement.location.code, placement.product.plan);
     // Billing is called before the transaction, never inside it; a server that then cannot be placed ends its service.
     const serverId = newServerId();
     const settleJobId = await enqueueJob(db, clock, SERVER_IMPORT_SETTLE_JOB, { serverId, userId: ownerId }, { delayMs: BILLING_ANSWER_BOUND_MS, maxAttempts: 1000 });
     const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
     crashPoint('server-import.after-billing');
     try {
-      await db.transaction().execute((trx) => placeServer(trx, { clock }, project, placement, { serverId, serviceId: service.serviceId }));
+      await db.transaction().execute((trx) => placeServer(trx, { clock, sshKeys, hosts }, project, placement, { serverId, serviceId: service.serviceId }));
     } catch (error) {
       await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
       // Undone here; had the cancellation failed, the job would still be there to do it.

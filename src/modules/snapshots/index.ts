@@ -4,4 +4,4 @@ export { snapshotJobs } from './snapshots.jobs.ts';
 export { snapshotRoutes } from './snapshots.routes.ts';
 export { SnapshotName } from './snapshots.schemas.ts';
 export type { Snapshot } from './snapshots.schemas.ts';
-export { SnapshotService, completeSnapshot, failSnapshot, requireCompletedSnapshot, startSnapshot } from './snapshots.service.ts';
+export { SnapshotService } from './snapshots.service.ts';

@@ -3,4 +3,4 @@
 export { sshKeyRoutes } from './ssh-keys.routes.ts';
 export { CreateSshKeyBody, MAX_PUBLIC_KEY_LENGTH, MAX_SSH_KEY_NAME_LENGTH } from './ssh-keys.schemas.ts';
 export type { SshKey } from './ssh-keys.schemas.ts';
-export { SshKeyService, requireOwnedSshKeys } from './ssh-keys.service.ts';
+export { SshKeyService } from './ssh-keys.service.ts';

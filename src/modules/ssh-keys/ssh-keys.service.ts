@@ -26,76 +26,80 @@ function parseOrRefuse(publicKey: string): ParsedPublicKey {
   }
 }
 
-/**
- * The distinct ids among `keyIds`, in the order given, once every one is an
- * SSH key of the project; otherwise 400 on `ssh_keys`. Servers, orders and
- * reinstalls that name keys by id all ask here.
- */
-export async function requireOwnedSshKeys(db: Kysely<Database>, projectId: number, keyIds: readonly number[]): Promise<number[]> {
-  const distinct = [...new Set(keyIds)];
-  const found = await repo.findProjectSshKeys(db, projectId, distinct);
-  if (found.length !== distinct.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
-  return distinct;
+export interface SshKeyServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  access: ProjectAccess;
 }
 
 export class SshKeyService {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    private readonly access: ProjectAccess,
-  ) {}
+  constructor(private readonly deps: SshKeyServiceDependencies) {}
+
+  /**
+   * The distinct ids among `keyIds`, in the order given, once every one is an
+   * SSH key of the project; otherwise 400 on `ssh_keys`. Servers, orders and
+   * reinstalls that name keys by id all ask here. It checks no access: the
+   * calling service checked the project, and reads through `db`, its own
+   * database or the transaction that writes the keys' use (a placement).
+   */
+  async requireOwned(db: Kysely<Database>, projectId: number, keyIds: readonly number[]): Promise<number[]> {
+    const distinct = [...new Set(keyIds)];
+    const found = await repo.findProjectSshKeys(db, projectId, distinct);
+    if (found.length !== distinct.length) throw validationError('ssh_keys', 'every id must be an SSH key of the project');
+    return distinct;
+  }
 
   async list(actor: Actor, slug: string, page: { limit: number; offset: number }): Promise<{ count: number; sshKeys: SshKey[] }> {
-    const project = await this.access.require(actor, slug);
-    const [count, rows] = await Promise.all([repo.countProjectSshKeys(this.db, project.id), repo.listProjectSshKeys(this.db, project.id, page)]);
+    const project = await this.deps.access.require(actor, slug);
+    const [count, rows] = await Promise.all([repo.countProjectSshKeys(this.deps.db, project.id), repo.listProjectSshKeys(this.deps.db, project.id, page)]);
     return { count, sshKeys: rows.map(toSshKey) };
   }
 
   async get(actor: Actor, slug: string, id: number): Promise<SshKey> {
-    const project = await this.access.require(actor, slug);
-    const row = await repo.findProjectSshKey(this.db, project.id, id);
+    const project = await this.deps.access.require(actor, slug);
+    const row = await repo.findProjectSshKey(this.deps.db, project.id, id);
     if (!row) throw notFound('SSH key');
     return toSshKey(row);
   }
 
   async create(actor: Actor, slug: string, input: CreateSshKeyInput): Promise<SshKey> {
-    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    const project = await this.deps.access.require(actor, slug, { write: true, ready: true });
     const key = parseOrRefuse(input.public_key);
     try {
-      const row = await this.db.transaction().execute(async (trx) => {
+      const row = await this.deps.db.transaction().execute(async (trx) => {
         // Deleting a project counts its keys under this lock, so a key never lands in a project on its way out.
-        await this.access.lockForChange(trx, project.id);
+        await this.deps.access.lockForChange(trx, project.id);
         return repo.insertSshKey(trx, {
           projectId: project.id,
           name: input.name.trim(),
           publicKey: key.normalised,
           fingerprint: key.fingerprint,
-          now: this.clock.now().toISOString(),
+          now: this.deps.clock.now().toISOString(),
         });
       });
       return toSshKey(row);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const existing = await repo.findProjectSshKeyByFingerprint(this.db, project.id, key.fingerprint);
+      const existing = await repo.findProjectSshKeyByFingerprint(this.deps.db, project.id, key.fingerprint);
       const which = existing ? ` as "${existing.name}" (id ${existing.id})` : '';
       throw new AppError('conflict', `This key (${key.fingerprint}) is already in the project${which}`);
     }
   }
 
   async update(actor: Actor, slug: string, id: number, input: UpdateSshKeyInput): Promise<SshKey> {
-    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    const project = await this.deps.access.require(actor, slug, { write: true, ready: true });
     const row =
       input.name === undefined
-        ? await repo.findProjectSshKey(this.db, project.id, id)
-        : await repo.renameSshKey(this.db, project.id, id, input.name.trim());
+        ? await repo.findProjectSshKey(this.deps.db, project.id, id)
+        : await repo.renameSshKey(this.deps.db, project.id, id, input.name.trim());
     if (!row) throw notFound('SSH key');
     return toSshKey(row);
   }
 
   async delete(actor: Actor, slug: string, id: number): Promise<void> {
-    const project = await this.access.require(actor, slug, { write: true, ready: true });
+    const project = await this.deps.access.require(actor, slug, { write: true, ready: true });
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await this.deps.db.transaction().execute(async (trx) => {
         if (!(await repo.findProjectSshKey(trx, project.id, id))) throw notFound('SSH key');
         const servers = await repo.findServersUsingSshKey(trx, id);
         if (servers.length > 0) throw sshKeyInUse(servers);
@@ -104,7 +108,7 @@ export class SshKeyService {
     } catch (error) {
       // A server took the key between the check and the delete (PostgreSQL
       // runs them side by side): the foreign key refuses, and so do we.
-      if (repo.isForeignKeyViolation(error)) throw sshKeyInUse(await repo.findServersUsingSshKey(this.db, id));
+      if (repo.isForeignKeyViolation(error)) throw sshKeyInUse(await repo.findServersUsingSshKey(this.deps.db, id));
       throw error;
     }
   }

@@ -4,3 +4,4 @@ export { PASSWORD_LENGTH, newPasswordProblem } from './password-rules.ts';
 export { UserService } from './users.service.ts';
 export type { UserRecord } from './users.service.ts';
 export { claimDefaultProject, findDefaultProjectId } from './default-project.ts';
+export { disableTotp, enableTotp, setPasswordHash, takeTotpStep } from './credentials.ts';

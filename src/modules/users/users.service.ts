@@ -39,6 +39,17 @@ const selectLegacyAccess = preparedQuery((db, userId: number) => db.selectFrom('
 /** Users whose legacy access is kept in memory: a bound, not a working set (least recently used go first). */
 const MAX_KEPT_LEGACY_ACCESS = 10_000;
 
+export interface UserServiceDependencies {
+  db: Kysely<Database>;
+  clock: Clock;
+  /** Billing as the back office sees it: reading a user's account works while billing is made to fail. */
+  billing: BillingPort;
+  /** Opens a new user's billing account, recorded in the transaction that creates the user. */
+  outbox: BillingOutbox;
+  /** Says when any process changed a user's legacy access ('users'): what was kept is then read again. */
+  changes: ChangeFeed;
+}
+
 export class UserService {
   /**
    * Legacy access by user id, kept until the 'users' topic changes. Today
@@ -49,22 +60,15 @@ export class UserService {
    */
   private readonly legacyAccess: KeyedUntilChanged<boolean>;
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly clock: Clock,
-    /** Billing as the back office sees it: reading a user's account works while billing is made to fail. */
-    private readonly billing: BillingPort,
-    private readonly outbox: BillingOutbox,
-    changes: ChangeFeed,
-  ) {
-    this.legacyAccess = new KeyedUntilChanged(changes, 'users', MAX_KEPT_LEGACY_ACCESS);
+  constructor(private readonly deps: UserServiceDependencies) {
+    this.legacyAccess = new KeyedUntilChanged(deps.changes, 'users', MAX_KEPT_LEGACY_ACCESS);
   }
 
   async create(input: NewUser): Promise<UserRecord> {
     const account = input.billing_account === undefined ? { currency: 'EUR', credit_balance: '0.00' } : input.billing_account;
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     try {
-      const { id, recorded } = await this.db.transaction().execute(async (trx) => {
+      const { id, recorded } = await this.deps.db.transaction().execute(async (trx) => {
         const user = await trx
           .insertInto('users')
           .values({
@@ -73,17 +77,17 @@ export class UserService {
             last_name: input.last_name ?? '',
             password_hash: passwordHash,
             legacy_api_access: input.legacy_api_access ?? false,
-            created_at: this.clock.now().toISOString(),
+            created_at: this.deps.clock.now().toISOString(),
             default_project_id: null,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         const opening = account
-          ? [await this.outbox.record(trx, { change: 'open_account', userId: user.id, currency: account.currency, creditBalance: parseMoney(account.credit_balance) })]
+          ? [await this.deps.outbox.record(trx, { change: 'open_account', userId: user.id, currency: account.currency, creditBalance: parseMoney(account.credit_balance) })]
           : [];
         return { id: user.id, recorded: opening };
       });
-      await this.outbox.deliverNow(recorded);
+      await this.deps.outbox.deliverNow(recorded);
       return this.get(id);
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError('email_taken', 'A user with this e-mail address exists', { errors: [{ field: 'email', message: 'already in use' }] });
@@ -95,16 +99,16 @@ export class UserService {
   async hasLegacyAccess(userId: number): Promise<boolean> {
     // A user that does not exist (yet) is not kept (undefined): it may be created with access.
     const granted = await this.legacyAccess.get(String(userId), async () => {
-      const [user] = await selectLegacyAccess(this.db, userId);
+      const [user] = await selectLegacyAccess(this.deps.db, userId);
       return user && readBool(user.legacy_api_access);
     });
     return granted ?? false;
   }
 
   async get(userId: number): Promise<UserRecord> {
-    const user = await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    const user = await this.deps.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('user');
-    const account = await this.billing.getAccount(userId);
+    const account = await this.deps.billing.getAccount(userId);
     return {
       id: user.id,
       email: user.email,
