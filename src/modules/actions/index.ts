@@ -1,5 +1,5 @@
 // The actions module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/actions/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/actions/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { actionJobs } from './actions.jobs.ts';
 export { IdempotencyHeaders, actionRoutes } from './actions.routes.ts';
 export { ActionBodies } from './actions.schemas.ts';

@@ -1,5 +1,5 @@
 // The catalogue module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/catalogue/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/catalogue/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { BILLING_CYCLES, nextDueDate, termStart } from './billing-cycles.ts';
 export { CatalogueCache } from './catalogue-cache.ts';
 export { catalogueRoutes } from './catalogue.routes.ts';

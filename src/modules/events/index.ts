@@ -1,5 +1,5 @@
 // The events module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/events/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/events/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { EventHub } from './event-hub.ts';
 export { asTransaction, eventWrite, recordEvent } from './event-log.ts';
 export { readLastEventId, startEventStream, wantsStream } from './event-stream.ts';

@@ -1,4 +1,4 @@
 // The hosts module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/hosts/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/hosts/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { hostRoutes } from './hosts.routes.ts';
 export { HostService, NoHostRoom } from './hosts.service.ts';

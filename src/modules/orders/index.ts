@@ -1,5 +1,5 @@
 // The orders module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/orders/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/orders/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { upgradeOptions } from './order-requests.ts';
 export { orderJobs } from './orders.jobs.ts';
 export { orderRoutes } from './orders.routes.ts';

@@ -1,21 +1,55 @@
 // The servers module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/servers/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/servers/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { ptrRemovalJobs } from './ptr-removal.jobs.ts';
 export { ipv6Address, planOf, serverPublicKeys } from './server-definition.ts';
 export { deleteServer } from './server-deletion.ts';
 export type { ServerDeletionDependencies } from './server-deletion.ts';
 export { recordServerEvent, recordServerStatusChange } from './server-events.ts';
-export { DEFAULT_METRICS_INTERVAL_MS, SERVER_METRICS_SAMPLE_JOB, ensureServerMetricsSampling, serverMetricsJobs } from './server-metrics.jobs.ts';
+export {
+  DEFAULT_METRICS_INTERVAL_MS,
+  SERVER_METRICS_SAMPLE_JOB,
+  ensureServerMetricsSampling,
+  serverMetricsJobs,
+} from './server-metrics.jobs.ts';
 export { serverMetricsRoutes } from './server-metrics.routes.ts';
 export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';
 export { checkPlacement, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
 export type { PlacementRequest } from './server-placement.ts';
-export { addExtraBandwidth, adjustBandwidthPool, announceFirewallGeneration, applyPendingPlan, bumpFirewallGenerations, enablePrivateNetwork, findServer, listBilledServers, listOwnedBilledServerSummaries, lockServerRow, recordCancellationRequest, replaceServerSshKeys, selectProjectServerRecord, serverDefinition, setPowerState, setServerImage, setServerIso, setUpgradedProduct, toServerRecord } from './server-records.ts';
+export {
+  addExtraBandwidth,
+  adjustBandwidthPool,
+  announceFirewallGeneration,
+  applyPendingPlan,
+  bumpFirewallGenerations,
+  enablePrivateNetwork,
+  findServer,
+  listBilledServers,
+  listOwnedBilledServerSummaries,
+  lockServerRow,
+  recordCancellationRequest,
+  replaceServerSshKeys,
+  selectProjectServerRecord,
+  serverDefinition,
+  setPowerState,
+  setServerImage,
+  setServerIso,
+  setUpgradedProduct,
+  toServerRecord,
+} from './server-records.ts';
 export type { BilledServerSummary, ServerRecord, StoredPlan } from './server-records.ts';
 export { ServerView } from './server-view.ts';
 export { serverJobs } from './servers.jobs.ts';
 export { serverRoutes } from './servers.routes.ts';
-export { Hostname, MAX_IPV4_ADDITIONAL, MAX_SERVER_FIREWALL_GROUPS, MAX_SERVER_SSH_KEYS, ServerId, ServerParams, ServerSchema, SshKeyIds } from './servers.schemas.ts';
+export {
+  Hostname,
+  MAX_IPV4_ADDITIONAL,
+  MAX_SERVER_FIREWALL_GROUPS,
+  MAX_SERVER_SSH_KEYS,
+  ServerId,
+  ServerParams,
+  ServerSchema,
+  SshKeyIds,
+} from './servers.schemas.ts';
 export type { Server, ServerSummary } from './servers.schemas.ts';
 export { ServerService } from './servers.service.ts';

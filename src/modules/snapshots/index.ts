@@ -1,5 +1,5 @@
 // The snapshots module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/snapshots/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/snapshots/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { snapshotJobs } from './snapshots.jobs.ts';
 export { snapshotRoutes } from './snapshots.routes.ts';
 export { SnapshotName } from './snapshots.schemas.ts';

@@ -1,5 +1,5 @@
 // The webhooks module's surface: what the rest of cloudplane may use of it.
-// Nothing outside src/modules/webhooks/ imports its other files (.dependency-cruiser.js).
+// Nothing outside src/modules/webhooks/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { WebhookAddressGuard, systemResolver } from './webhook-address-guard.ts';
 export type { HostResolver } from './webhook-address-guard.ts';
 export { attemptDelivery } from './webhook-delivery.ts';
