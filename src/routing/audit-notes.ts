@@ -32,7 +32,16 @@ export interface RequestNotes extends AuditNote {
 const notes = new WeakMap<FastifyRequest, RequestNotes>();
 
 /** Adds to what the request's audit entry will say (reads are not recorded, so nothing is kept for them). */
-export function noteForAudit(request: FastifyRequest, note: RequestNotes): void {
+export function noteForAudit(request: FastifyRequest, note: AuditNote): void {
+  addNotes(request, note);
+}
+
+/** The audit hook's own additions (where the request came from, who was signed in): not for handlers. */
+export function noteRequestFacts(request: FastifyRequest, facts: Pick<RequestNotes, 'clientIp' | 'signedInAs'>): void {
+  addNotes(request, facts);
+}
+
+function addNotes(request: FastifyRequest, note: RequestNotes): void {
   if (READS.has(request.method)) return;
   notes.set(request, { ...notes.get(request), ...note });
 }

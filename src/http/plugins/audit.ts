@@ -13,7 +13,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { FastifySessionObject } from '@fastify/session';
 import { sessionReference } from '../../modules/console-sessions/index.ts';
 import type { AuditActor, AuditInterface, AuditResource, AuditService } from '../../modules/audit/index.ts';
-import { noteForAudit, notesOf, READS, type RequestNotes } from '../../routing/audit-notes.ts';
+import { noteRequestFacts, notesOf, READS, type RequestNotes } from '../../routing/audit-notes.ts';
 
 export interface AuditTrailOptions {
   audit: AuditService;
@@ -30,7 +30,8 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
   const writing = new Set<Promise<void>>();
 
   app.addHook('onRequest', (request, _reply, done) => {
-    noteForAudit(request, { clientIp: request.ip });
+    // Reads are not recorded: their address is not even looked up.
+    if (!READS.has(request.method)) noteRequestFacts(request, { clientIp: request.ip });
     done();
   });
 
@@ -38,7 +39,7 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
   app.addHook('preHandler', (request, _reply, done) => {
     if (!READS.has(request.method)) {
       const user = signedInUser(request);
-      if (user) noteForAudit(request, { signedInAs: user });
+      if (user) noteRequestFacts(request, { signedInAs: user });
     }
     done();
   });
