@@ -63,6 +63,10 @@ const suiteTools: Tool[] = [
   { what: "Debian's kernel (the test VM image boots it)", debianPackage: 'linux-image-amd64', present: () => existsSync('/boot') && readdirSync('/boot').some((name) => name.startsWith('vmlinuz-')) },
   { what: 'a static busybox (the test VM image is built around it)', debianPackage: 'busybox-static', present: () => existsSync('/usr/share/doc/busybox-static') },
   { what: 'dropbear (the SSH server of the test VM image)', debianPackage: 'dropbear-bin', present: onPath('dropbear') },
+  // The real guest (test/guest-image): Debian made into a disk image without a loop device, cached per machine.
+  { what: 'debootstrap (the real Debian guest is built from Debian\'s packages)', debianPackage: 'debootstrap', present: onPath('debootstrap') },
+  { what: 'sfdisk (the real guest\'s disk gets a partition table)', debianPackage: 'fdisk', present: onPath('sfdisk') },
+  { what: 'mkfs.ext4 with -d (the real guest\'s root filesystem made from a directory)', debianPackage: 'e2fsprogs', present: onPath('mkfs.ext4') },
 ];
 const postgresTools: Tool[] = [{ what: 'PostgreSQL server binaries (a throwaway cluster)', debianPackage: 'postgresql', present: postgresBinaries }];
 
@@ -125,11 +129,14 @@ const onPostgres = process.argv.includes('--postgres');
 if (!onPostgres) runStaticChecks();
 ensureTools(onPostgres ? [...suiteTools, ...postgresTools] : suiteTools);
 
-// test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts.
+// test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts. The real guests (test/guest) run once, on
+// SQLite: what they prove is the guest's and libvirt's side, and the libvirt backend's own records are the same
+// Kysely queries on both engines (the busybox VM tests run on both). They come first: they are the longest, and the
+// other files run beside them.
 const testFiles = readdirSync('test', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && !(onPostgres && entry.name === 'guest'))
   .flatMap((directory) => readdirSync(join('test', directory.name)).filter((name) => name.endsWith('.test.ts')).map((name) => join('test', directory.name, name)))
-  .sort();
+  .sort((a, b) => Number(b.startsWith(join('test', 'guest'))) - Number(a.startsWith(join('test', 'guest'))) || a.localeCompare(b));
 const suite = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...testFiles];
 if (!onPostgres) process.exit(run(process.execPath, suite));
 

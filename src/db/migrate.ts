@@ -21,6 +21,7 @@ import * as provisioningOperationsCarriedOut from './migrations/0016-provisionin
 import * as twoFactorSignIn from './migrations/0017-two-factor-sign-in.ts';
 import * as projectInvitations from './migrations/0018-project-invitations.ts';
 import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts';
+import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -42,6 +43,7 @@ const migrations = {
   '0017-two-factor-sign-in': twoFactorSignIn,
   '0018-project-invitations': projectInvitations,
   '0019-events-webhooks-audit': eventsWebhooksAudit,
+  '0020-libvirt-snapshot-files': libvirtSnapshotFiles,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -234,6 +234,20 @@ export interface ProvisioningOperationsTable {
   parameters: Json | null;
   /** When the backend finished acting on the machine; null while it has not (the libvirt backend's record). */
   carried_out_at: Timestamp | null;
+  /** How far an operation that waits on the guest got (the libvirt backend's note); null: nothing to wait for. */
+  progress: Json | null;
+  created_at: Timestamp;
+}
+/** A snapshot's file (the libvirt backend's record), written before libvirt makes it. */
+export interface ProvisioningSnapshotsTable {
+  snapshot_id: number;
+  /** The server it was taken of (which may be deleted since). */
+  server_id: string;
+  /** The libvirt URI of the host whose pool holds the file. */
+  host: string;
+  volume: string;
+  /** The kernel, initramfs and command line the disk boots with (a direct-boot image); null: its own boot loader. */
+  boot: Json | null;
   created_at: Timestamp;
 }
 
@@ -594,6 +608,7 @@ export interface Database {
   provisioning_operations: ProvisioningOperationsTable;
   provisioning_servers: ProvisioningServersTable;
   provisioning_private_addresses: ProvisioningPrivateAddressesTable;
+  provisioning_snapshots: ProvisioningSnapshotsTable;
   server_firewall_groups: ServerFirewallGroupsTable;
   ssh_keys: SshKeysTable;
   billing_accounts: BillingAccountsTable;

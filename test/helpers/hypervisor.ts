@@ -162,7 +162,10 @@ export async function startHypervisor(): Promise<Hypervisor> {
 
   const startLibvirtd = async () => {
     if (pidsOf('virtlogd').length === 0) execFileSync('ip', ['netns', 'exec', namespace, 'virtlogd', '-d']);
-    execFileSync('ip', ['netns', 'exec', namespace, 'libvirtd', '-d']);
+    // libvirtd in a mount namespace of its own where /dev/kvm is /dev/null: these machines have a /dev/kvm whose
+    // nested KVM hangs, and libvirt probes QEMU with it afresh at every start (about 30 s, then every define waits on
+    // it). The domains are of type qemu (software emulation) and need no KVM; the machine's /dev/kvm is untouched.
+    execFileSync('ip', ['netns', 'exec', namespace, 'unshare', '--mount', '--propagation', 'private', 'sh', '-c', '[ ! -e /dev/kvm ] || mount --bind /dev/null /dev/kvm; exec libvirtd -d']);
     await eventually(async () => virsh('uri').then(() => true, () => false), 30_000, 100);
   };
   const stopLibvirtd = async () => {

@@ -2,8 +2,9 @@
 // image (test/vm-image) boots under QEMU on a hypervisor host the test makes
 // (test/helpers/hypervisor.ts), and each action is checked in the guest over
 // SSH, from inside the host's network namespace:
-//   snapshots  a file written before the snapshot is back after a restore,
-//              one written after is gone; a deleted snapshot leaves libvirt
+//   snapshots  a file of its own in the pool; a file written before the
+//              snapshot is back after a restore, one written after is gone;
+//              a deleted snapshot leaves no file
 //   password   the new root password logs in over SSH
 //   ISO        the CD-ROM holds the ISO (its file readable), then nothing
 //   metrics    CPU time, network and disk bytes read from libvirt, graphed
@@ -83,21 +84,22 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
   const [a, b, c] = await Promise.all([order(w, 'vm-a'), order(w, 'vm-b'), order(other, 'vm-c')]);
   for (const guest of [a, b, c]) await sshUp(guest, 'hostname');
 
-  await t.test('snapshots: a restore brings back what was written before and removes what was written after; a deleted one leaves libvirt', async () => {
+  await t.test('snapshots: a file of its own; a restore brings back what was written before and removes what was written after; a deleted one leaves no file', async () => {
     assert.ok(await ssh(a, 'echo kept > /data/before && sync && echo ok'), 'a file on the disk');
     const made = await act(a, 'create_snapshot', { name: 'before-change' });
     const snapshotId = made.snapshot_id as number;
-    assert.match(await hypervisor.virsh('snapshot-list', a.id, '--name'), new RegExp(`cloudplane-snapshot-${snapshotId}`), 'a libvirt snapshot of the domain');
+    assert.ok(poolFiles(hypervisor).includes(`snapshot-${snapshotId}.qcow2`), `the snapshot is a file in the pool: ${poolFiles(hypervisor).join(', ')}`);
+    assert.equal((await hypervisor.virsh('snapshot-list', a.id, '--name')).trim(), '', 'nothing inside the disk');
     const snapshot = (await w.app.api(`/projects/${w.slug}/snapshots/${snapshotId}/`, { key: w.key })).body;
     assert.equal(snapshot.status, 'completed');
-    assert.ok(snapshot.size_gb >= 1, 'its size is what the disk holds');
+    assert.ok(snapshot.size_gb >= 1, 'its size is what the file takes');
     assert.ok(await ssh(a, 'rm /data/before && echo new > /data/after && sync && echo ok'));
     await act(a, 'restore_snapshot', { snapshot_id: snapshotId });
     assert.equal(await sshUp(a, 'cat /data/before'), 'kept', 'the file written before the snapshot is back');
     assert.equal(await ssh(a, 'test -e /data/after && echo there || echo gone'), 'gone', 'the file written after it is gone');
     const deleted = await w.app.api(`/projects/${w.slug}/snapshots/${snapshotId}/`, { method: 'DELETE', key: w.key });
     assert.equal(deleted.status, 204, JSON.stringify(deleted.body));
-    await eventually(async () => !(await hypervisor.virsh('snapshot-list', a.id, '--name')).includes(`cloudplane-snapshot-${snapshotId}`), ACTION_BOUND_MS, 250);
+    await eventually(async () => !poolFiles(hypervisor).includes(`snapshot-${snapshotId}.qcow2`), ACTION_BOUND_MS, 250);
   });
 
   await t.test('reset password: the new root password logs in over SSH', async () => {

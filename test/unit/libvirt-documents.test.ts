@@ -3,8 +3,8 @@
 // network XML (every value escaped), and names that fit Linux's 15 characters.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diskVolumeXml, domainXml, networkXml, privateNetworkXml, privateTapName, tapName } from '../../src/upstreams/provisioning/libvirt-domain.ts';
-import { macAddress, seedFiles } from '../../src/upstreams/provisioning/nocloud-seed.ts';
+import { diskVolumeXml, domainXml, networkXml, privateNetworkXml, privateTapName, tapName } from '../../src/upstreams/provisioning/libvirt/documents.ts';
+import { macAddress, seedFiles } from '../../src/upstreams/provisioning/libvirt/nocloud-seed.ts';
 import type { ServerDefinition } from '../../src/upstreams/provisioning/port.ts';
 
 const server: ServerDefinition = {
@@ -41,12 +41,9 @@ test('the seed: meta-data, network-config version 2 and #cloud-config user-data,
       '      - 192.0.2.2/25',
       '      - 192.0.2.3/25',
       '      - 2001:db8:1::1/64',
-      '    routes:',
-      '      - to: "0.0.0.0/0"',
-      '        via: 192.0.2.1',
-      '      - to: "::/0"',
-      '        via: fe80::1',
-      '        on-link: true',
+      // Gateways, not routes: cloud-init 22.4's ifupdown renderer needs net-tools for routes.
+      '    gateway4: 192.0.2.1',
+      '    gateway6: fe80::1',
       '',
     ].join('\n'),
   );
@@ -55,6 +52,7 @@ test('the seed: meta-data, network-config version 2 and #cloud-config user-data,
   assert.match(userData, /\n {2}- "ssh-ed25519 AAAAC3Nza \\"quoted\\" comment"\n/, 'a key with quotes stays one YAML string');
   assert.match(userData, /password: "pa\\"ss\\\\word"/, 'the password is one YAML string');
   assert.doesNotMatch(seedFiles({ ...server, rootPassword: null })['user-data'], /password|chpasswd/, 'no password: keys only');
+  assert.match(userData, /\nupdates:\n {2}network:\n {4}when: \[boot\]\n/, 'the network is applied again at every boot');
   const withPrivate = seedFiles({ ...server, privateNetwork: { project: '7' } }, { privateAddress: '10.0.0.2/16' })['network-config'];
   assert.ok(
     withPrivate.endsWith(['  private:', '    match:', '      macaddress: "06:01:23:45:67:89"', '    set-name: eth1', '    addresses:', '      - 10.0.0.2/16', ''].join('\n')),

@@ -5,8 +5,8 @@
 // cannot be reached.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { domainStatsArguments, parseDomainStats, readServerCounters } from '../../src/upstreams/provisioning/libvirt-metrics.ts';
-import { VirshError } from '../../src/upstreams/provisioning/virsh.ts';
+import { domainStatsArguments, parseDomainStats, readServerCounters } from '../../src/upstreams/provisioning/libvirt/metrics.ts';
+import { VirshError } from '../../src/upstreams/provisioning/libvirt/virsh.ts';
 
 const AT = '2025-03-01T12:00:00.000Z';
 

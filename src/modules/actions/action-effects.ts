@@ -28,6 +28,8 @@ export async function applyEffects(
 ): Promise<Record<string, unknown>> {
   // A server suspended meanwhile keeps its suspension (setPowerState); the power state applies when it is lifted.
   const power = (status: 'running' | 'stopped') => setPowerState(db, server.id, status);
+  // A soft stop the guest ignored until the timeout, then forced: said in the result, so a client knows it was not clean.
+  const forced = outcome.forced_power_off === true ? { forced_power_off: true } : {};
 
   switch (action.type) {
     case 'server.power_on':
@@ -35,14 +37,16 @@ export async function applyEffects(
       await power('running');
       return {};
     case 'server.power_off':
-    case 'server.shutdown':
       await power('stopped');
       return {};
+    case 'server.shutdown':
+      await power('stopped');
+      return forced;
     case 'server.reboot':
       await power('running');
       // Only a reboot through the API applies a new plan.
       if (server.pendingPlan) await applyPendingPlan(db, server.id, server.pendingPlan);
-      return {};
+      return forced;
     case 'server.reinstall': {
       const params = readJson<ReinstallParams>(action.params);
       await power('running');
@@ -69,11 +73,11 @@ export async function applyEffects(
       // A server has one routed subnet; a second success reports the one it has.
       const existing = (await listServerAddresses(db, server.id)).ipv6Subnets[0];
       const subnet = existing ?? (await allocateIpv6Subnet(db, { location: server.location.code, pool: server.location.ipv6_pool!, serverId: server.id, now }));
-      return { subnet };
+      return { subnet, ...forced };
     }
     case 'server.enable_private_network':
       await enablePrivateNetwork(db, server.id);
-      return {};
+      return forced;
     default:
       return {};
   }

@@ -62,8 +62,14 @@ export const ActionSchema = Type.Object(
         root_password: Type.Optional(Text(128)),
         snapshot_id: Type.Optional(Id()),
         subnet: Type.Optional(Text(43)),
+        forced_power_off: Type.Optional(
+          Type.Literal(true, {
+            description:
+              'reboot, shutdown, enable_ipv6 and enable_private_network ask the guest to shut down (its guest agent, or ACPI); true when it had not within the timeout and was powered off instead (for a reboot: a hard reset)',
+          }),
+        ),
       },
-      { description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}' },
+      { description: 'reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}; forced_power_off when a soft stop had to be forced' },
     ),
   },
   { title: 'Action' },

@@ -36,6 +36,7 @@ export async function serverDefinition(
     hostname: server.hostname ?? server.id,
     location: server.location.code,
     image: server.image.name === null ? null : { name: server.image.name, ...imageFiles },
+    snapshot: server.image.snapshot_id === undefined ? null : { id: server.image.snapshot_id },
     plan: planOf(server.plan),
     host,
     ipv4: addresses.ipv4.map(({ address }) => ({ address, prefix, gateway })),

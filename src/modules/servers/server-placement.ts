@@ -131,7 +131,7 @@ export async function placeServer(
       location_code: location.code,
       location: writeJson({ code: location.code, city: location.city, country_code: location.country_code, ipv4_pool: location.ipv4_pool, ipv6_pool: location.ipv6_pool }),
       // A server made from a snapshot has no image name to reinstall with.
-      image: writeJson({ name: request.snapshot ? null : request.image, display_name: placement.imageDisplayName }),
+      image: writeJson(request.snapshot ? { name: null, display_name: placement.imageDisplayName, snapshot_id: request.snapshot.id } : { name: request.image, display_name: placement.imageDisplayName }),
       plan: writeJson({ name: product.name, category: product.category, ...product.plan }),
       pending_plan: null,
       product_id: product.id,

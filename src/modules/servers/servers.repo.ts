@@ -20,6 +20,8 @@ export interface StoredLocation {
 export interface StoredImage {
   name: string | null;
   display_name: string | null;
+  /** The snapshot a server was made from (its disk is a copy of it); absent for one installed from an image. */
+  snapshot_id?: number;
 }
 
 export interface StoredPlan {

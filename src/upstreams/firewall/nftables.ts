@@ -13,7 +13,7 @@ import { execFile } from 'node:child_process';
 import type { EffectiveGroup } from './rules.ts';
 import { compileGroups, hostConnectionStateRuleset, tapTableRemoval, type CompiledGroups } from './nft-compiler.ts';
 import { UpstreamError } from '../errors.ts';
-import { tapName } from '../provisioning/libvirt-domain.ts';
+import { tapName } from '../provisioning/libvirt/documents.ts';
 import type { AppliedRuleset, FirewallPort, ServerRuleset } from './port.ts';
 
 /** How long one nft run may take (a batch is a few hundred tables: well under a second) before it counts as not answering. */

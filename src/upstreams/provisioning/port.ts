@@ -66,6 +66,8 @@ export interface ServerDefinition {
    * disk). Null for a server made from a snapshot.
    */
   image: ImageSource | null;
+  /** The snapshot whose copy the server's disk is (an order with `snapshot_id`); null or absent: made from `image`. */
+  snapshot?: { id: number } | null;
   plan: ServerPlan;
   /**
    * The hypervisor host placement chose, by its libvirt URI; null: the

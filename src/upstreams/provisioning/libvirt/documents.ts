@@ -7,7 +7,7 @@
 // second NIC on that network's bridge. A direct-boot image (a kernel and an
 // initramfs) boots them instead of the disk's boot loader.
 import { macAddress } from './nocloud-seed.ts';
-import type { ServerDefinition } from './port.ts';
+import type { ServerDefinition } from '../port.ts';
 
 export interface DomainPlacement {
   domainType: 'kvm' | 'qemu';
@@ -39,6 +39,10 @@ const IPV6_LINK_GATEWAY = 'fe80::1';
 
 export const diskVolume = (serverId: string) => `${serverId}-disk.qcow2`;
 export const seedVolume = (serverId: string) => `${serverId}-seed.iso`;
+/** A snapshot's file: named after cloudplane's snapshot id, not its server's, as it outlives the server's disk. */
+export const snapshotVolume = (snapshotId: number) => `snapshot-${snapshotId}.qcow2`;
+/** The CD-ROM drive the NoCloud seed is in. */
+const SEED_DRIVE = 'hdd';
 
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
 
@@ -83,7 +87,7 @@ export function domainXml(server: ServerDefinition, placement: DomainPlacement):
     "    <disk type='volume' device='cdrom'>",
     "      <driver name='qemu' type='raw'/>",
     `      <source pool='${escaped(placement.pool)}' volume='${seedVolume(server.id)}'/>`,
-    "      <target dev='hdd' bus='ide'/>",
+    `      <target dev='${SEED_DRIVE}' bus='ide'/>`,
     '      <readonly/>',
     '    </disk>',
     "    <interface type='bridge'>",
@@ -124,6 +128,29 @@ export function diskVolumeXml(server: ServerDefinition): string {
     "  <target><format type='qcow2'/></target>",
     ...(base ? ['  <backingStore>', `    <path>${escaped(base)}</path>`, "    <format type='qcow2'/>", '  </backingStore>'] : []),
     '</volume>',
+    '',
+  ].join('\n');
+}
+
+/** A standalone qcow2 volume of `capacityBytes` (a copy's target: the copy fills it). */
+export function volumeXml(name: string, capacityBytes: number): string {
+  return ['<volume>', `  <name>${escaped(name)}</name>`, `  <capacity unit='bytes'>${capacityBytes}</capacity>`, "  <target><format type='qcow2'/></target>", '</volume>', ''].join('\n');
+}
+
+/**
+ * A push-mode backup of the server's disk into `target` (a full, standalone
+ * qcow2 copy of the disk as it was when the backup began, made by QEMU while
+ * the guest runs on): the disk only, not the CD-ROMs.
+ */
+export function diskBackupXml(target: string): string {
+  return [
+    '<domainbackup>',
+    '  <disks>',
+    `    <disk name='vda' type='file'><target file='${escaped(target)}'/><driver type='qcow2'/></disk>`,
+    `    <disk name='${ISO_DRIVE}' backup='no'/>`,
+    `    <disk name='${SEED_DRIVE}' backup='no'/>`,
+    '  </disks>',
+    '</domainbackup>',
     '',
   ].join('\n');
 }

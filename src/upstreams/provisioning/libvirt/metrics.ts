@@ -13,11 +13,8 @@
 //
 // A domain that is not running has no `cpu.time` (nor interface counters): it
 // answers null, as does one libvirt does not have.
-import type { ServerCounters } from './port.ts';
-import { VirshError } from './virsh.ts';
-
-/** What libvirt answers for a domain it does not have. */
-const NO_DOMAIN = /failed to get domain|Domain not found|no domain with matching/i;
+import type { ServerCounters } from '../port.ts';
+import { LIBVIRT_SAYS, VirshError } from './virsh.ts';
 
 const STATISTIC = /^\s*([A-Za-z0-9_.-]+)=(\d+)\s*$/;
 const INTERFACE_BYTES = /^net\.\d+\.(rx|tx)\.bytes$/;
@@ -56,7 +53,7 @@ export async function readServerCounters(run: (args: string[]) => Promise<string
   try {
     output = await run(domainStatsArguments(serverId));
   } catch (error) {
-    if (error instanceof VirshError && error.kind === 'failed' && NO_DOMAIN.test(error.output)) return null;
+    if (error instanceof VirshError && error.kind === 'failed' && LIBVIRT_SAYS.noDomain.test(error.output)) return null;
     throw error;
   }
   return parseDomainStats(output, at);

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { ServerDefinition } from './port.ts';
+import type { ServerDefinition } from '../port.ts';
 
 const run = promisify(execFile);
 
@@ -34,11 +34,9 @@ export function seedFiles(server: ServerDefinition, extras: SeedExtras = {}): Re
   const metaData = [`instance-id: ${quoted(server.id)}`, `local-hostname: ${quoted(server.hostname)}`, ''].join('\n');
 
   const addresses = [...server.ipv4.map((entry) => `${entry.address}/${entry.prefix}`), ...(server.ipv6 ? [`${server.ipv6.address}/${server.ipv6.prefix}`] : [])];
-  // Default routes written as networks, not `to: default`, which cloud-init reads only since 23.1 (Debian 12 has 22.4).
-  const routes = [
-    ...(server.ipv4[0] ? [{ to: '0.0.0.0/0', via: server.ipv4[0].gateway }] : []),
-    ...(server.ipv6 ? [{ to: '::/0', via: server.ipv6.gateway }] : []),
-  ];
+  // The default routes as `gateway4` and `gateway6`, not as `routes`: cloud-init's ifupdown renderer (Debian 12's
+  // 22.4) turns routes into `post-up route add … || true`, which needs net-tools and fails silently without it, but a
+  // gateway into ifupdown's own `gateway` line (ip route); netplan reads both. The IPv6 router is link-local (fe80::1).
   const networkConfig = [
     'version: 2',
     'ethernets:',
@@ -48,8 +46,8 @@ export function seedFiles(server: ServerDefinition, extras: SeedExtras = {}): Re
     '    set-name: eth0',
     '    addresses:',
     ...addresses.map((address) => `      - ${address}`),
-    '    routes:',
-    ...routes.flatMap((route) => [`      - to: ${quoted(route.to)}`, `        via: ${route.via}`, ...(route.via.startsWith('fe80:') ? ['        on-link: true'] : [])]),
+    ...(server.ipv4[0] ? [`    gateway4: ${server.ipv4[0].gateway}`] : []),
+    ...(server.ipv6 ? [`    gateway6: ${server.ipv6.gateway}`] : []),
     // The project's private network: its own NIC, an address of its own and no routes (the network is one link).
     ...(extras.privateAddress
       ? ['  private:', '    match:', `      macaddress: ${quoted(macAddress(server.id, 'private'))}`, '    set-name: eth1', '    addresses:', `      - ${extras.privateAddress}`]
@@ -62,6 +60,11 @@ export function seedFiles(server: ServerDefinition, extras: SeedExtras = {}): Re
     `hostname: ${quoted(server.hostname)}`,
     // Root takes the keys (cloud-init gives them to the image's default user too).
     'disable_root: false',
+    // The network is applied again at every boot, not only an instance's first: enabling IPv6 or the private network
+    // changes the seed of a server cloud-init already knows, and the power cycle that follows must bring it in.
+    'updates:',
+    '  network:',
+    '    when: [boot]',
     'ssh_authorized_keys:',
     ...server.sshKeys.map((key) => `  - ${quoted(key)}`),
     ...(server.rootPassword

@@ -3,7 +3,7 @@
 // cloudplane manages no QEMU process of its own. A command that cannot reach
 // libvirtd is the port's `unavailable`; any other refusal is its `failed`.
 import { execFile } from 'node:child_process';
-import { failed, unavailable, UpstreamError } from '../errors.ts';
+import { failed, unavailable, UpstreamError } from '../../errors.ts';
 
 /** How long one virsh command may take before it counts as libvirtd not answering. */
 const COMMAND_TIMEOUT_MS = 60_000;
@@ -49,3 +49,15 @@ export class Virsh {
     }
   }
 }
+
+/** What libvirt answers when what a command names is not there, or already as asked: one list, read by every room. */
+export const LIBVIRT_SAYS = {
+  noDomain: /failed to get domain|Domain not found|no domain with matching/i,
+  noVolume: /Storage volume not found|no storage vol with matching/i,
+  noSnapshot: /Domain snapshot not found|no domain snapshot with matching|snapshot .* not found/i,
+  notRunning: /domain is not running|not running/i,
+  alreadyRunning: /already active|already running/i,
+} as const;
+
+/** Either of two answers. */
+export const eitherOf = (first: RegExp, second: RegExp) => new RegExp(`${first.source}|${second.source}`, 'i');

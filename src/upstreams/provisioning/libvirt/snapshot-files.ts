@@ -1,0 +1,127 @@
+// Snapshots as files of their own (D23): a snapshot is a standalone qcow2
+// copy of the server's disk, `snapshot-<id>.qcow2` in its host's pool, apart
+// from the disk. A reinstall replaces the disk and keeps it; a restore copies
+// it back into the disk; an order with `snapshot_id` boots a copy of it.
+//
+// Of a running machine the copy is made by a libvirt backup job (QEMU copies
+// the disk as it was when the job began while the guest runs on; the guest
+// agent freezes the filesystems for that instant when it answers); of a
+// stopped one, by copying the volume. Each file is recorded, with the host
+// whose pool holds it and the boot files of the image it was taken of, before
+// libvirt is asked to make it: a file is never left without its record.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../../clock.ts';
+import { readJson, writeJson } from '../../../db/columns.ts';
+import type { Database } from '../../../db/schema.ts';
+import type { ImageSource } from '../port.ts';
+import { diskBackupXml, diskVolume, snapshotVolume } from './documents.ts';
+import type { Machines } from './machines.ts';
+import type { Storage } from './storage.ts';
+import type { Virsh } from './virsh.ts';
+
+/** How a disk boots when its image is booted directly; null: by its own boot loader. */
+export type BootFiles = Pick<ImageSource, 'kernel' | 'initrd' | 'cmdline'> | null;
+
+export interface SnapshotFile {
+  snapshotId: number;
+  serverId: string;
+  /** The libvirt URI of the host whose pool holds the file. */
+  host: string;
+  volume: string;
+  boot: BootFiles;
+}
+
+/** Where a snapshot's copy is: made, still being made by a backup job, or lost (the job failed, or libvirtd forgot it). */
+export type CopyState = 'done' | 'copying' | 'lost';
+
+export class SnapshotFiles {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly clock: Clock,
+    private readonly storage: Storage,
+    private readonly machines: Machines,
+    private readonly virshAt: (uri: string) => Virsh,
+  ) {}
+
+  async find(snapshotId: number): Promise<SnapshotFile | null> {
+    const row = await this.db.selectFrom('provisioning_snapshots').selectAll().where('snapshot_id', '=', snapshotId).executeTakeFirst();
+    if (!row) return null;
+    return { snapshotId: row.snapshot_id, serverId: row.server_id, host: row.host, volume: row.volume, boot: row.boot === null ? null : readJson<BootFiles>(row.boot) };
+  }
+
+  /** The snapshot's file recorded before it is made; a second record of the same snapshot changes nothing. */
+  async record(snapshotId: number, serverId: string, host: string, boot: BootFiles): Promise<SnapshotFile> {
+    await this.db
+      .insertInto('provisioning_snapshots')
+      .values({ snapshot_id: snapshotId, server_id: serverId, host, volume: snapshotVolume(snapshotId), boot: boot === null ? null : writeJson(boot), created_at: this.clock.now().toISOString() })
+      .onConflict((conflict) => conflict.column('snapshot_id').doNothing())
+      .execute();
+    return (await this.find(snapshotId))!;
+  }
+
+  /**
+   * Begins the copy of the server's disk into the snapshot's file: `done`
+   * when it is made already (a stopped machine's disk is copied at once),
+   * `copying` while the running machine's backup job makes it.
+   */
+  async beginCopy(file: SnapshotFile): Promise<CopyState> {
+    const virsh = this.virshAt(file.host);
+    if ((await this.machines.state(virsh, file.serverId)) !== 'running') {
+      await this.storage.copyVolume(virsh, diskVolume(file.serverId), file.volume, 0);
+      return 'done';
+    }
+    // A job begun before a crash goes on, or has made the file: it is not begun twice.
+    const before = await this.copyState(file);
+    if (before !== 'lost') return before;
+    await this.storage.deleteVolume(virsh, file.volume);
+    const frozen = await this.machines.freezeFilesystems(virsh, file.serverId);
+    const directory = await mkdtemp(join(tmpdir(), 'cloudplane-backup-'));
+    try {
+      const backup = join(directory, 'backup.xml');
+      await writeFile(backup, diskBackupXml(this.storage.pathOf(file.volume)));
+      // The copy is of this instant: the filesystems are thawed as soon as the job has begun.
+      await virsh.run(['backup-begin', file.serverId, '--backupxml', backup]);
+    } finally {
+      if (frozen) await this.machines.thawFilesystems(virsh, file.serverId);
+      await rm(directory, { recursive: true, force: true });
+    }
+    return 'copying';
+  }
+
+  /** Where the running machine's backup job is: libvirt keeps the one under way and the last one finished. */
+  async copyState(file: SnapshotFile): Promise<CopyState> {
+    const virsh = this.virshAt(file.host);
+    const current = await virsh.run(['domjobinfo', file.serverId]).catch(() => '');
+    if (/Operation:\s+Backup/.test(current) && !/Job type:\s+None/.test(current)) return 'copying';
+    const last = await virsh.run(['domjobinfo', file.serverId, '--completed']).catch(() => '');
+    if (/Operation:\s+Backup/.test(last) && /Job type:\s+Completed/.test(last) && (await this.storage.has(virsh, file.volume))) return 'done';
+    return 'lost';
+  }
+
+  /** What the file takes on its host's disk, in whole GB (at least 1): the snapshot's `size_gb`. */
+  async sizeGb(file: SnapshotFile): Promise<number> {
+    const { allocationBytes } = await this.storage.size(this.virshAt(file.host), file.volume);
+    return Math.max(1, Math.ceil(allocationBytes / 1024 ** 3));
+  }
+
+  /** A copy of the snapshot made into `volume` on a host (a restored disk, a new server's disk), at least `atLeastBytes` large. */
+  async copyInto(file: SnapshotFile, target: { virsh: Virsh; volume: string }, atLeastBytes: number): Promise<void> {
+    const source = this.virshAt(file.host);
+    if (source.uri === target.virsh.uri) return this.storage.copyVolume(source, file.volume, target.volume, atLeastBytes);
+    await this.storage.copyVolumeAcross({ virsh: source, volume: file.volume }, target, atLeastBytes);
+  }
+
+  /** The file deleted from its host, then its record; both already gone is nothing. */
+  async remove(snapshotId: number): Promise<boolean> {
+    const file = await this.find(snapshotId);
+    if (!file) return false;
+    const virsh = this.virshAt(file.host);
+    await this.storage.ensurePool(virsh);
+    await this.storage.deleteVolume(virsh, file.volume);
+    await this.db.deleteFrom('provisioning_snapshots').where('snapshot_id', '=', snapshotId).execute();
+    return true;
+  }
+}

@@ -1,0 +1,176 @@
+// Where a server's disks are made: each hypervisor host's storage pool (a
+// directory pool, made once when missing) and the volumes in it. A server has
+// two of its own: its qcow2 disk (backed by the image's base disk, or a copy
+// of a snapshot) and its NoCloud seed. A snapshot is a third kind, a file of
+// its own (snapshot-files.ts); this room copies volumes for it.
+//
+// Every step is safe to repeat: a volume that is there already is made again
+// from the record, one that is gone is not an error to delete.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { diskVolume, diskVolumeXml, seedVolume, volumeXml } from './documents.ts';
+import { seedImage } from './nocloud-seed.ts';
+import type { ServerDefinition } from '../port.ts';
+import { LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
+
+const GIB = 1024 ** 3;
+
+/** A volume's size as libvirt reports it: what the guest sees, and what it takes on the host's disk. */
+export interface VolumeSize {
+  capacityBytes: number;
+  allocationBytes: number;
+}
+
+export class Storage {
+  /** Each host's pool, made (or found) once per process. */
+  private readonly poolsReady = new Map<string, Promise<void>>();
+
+  constructor(
+    readonly pool: string,
+    private readonly poolDirectory: string,
+  ) {}
+
+  /** The path of a volume of the pool on its host (a backup's target is named by path). */
+  pathOf(volume: string): string {
+    return join(this.poolDirectory, volume);
+  }
+
+  /** The storage pool of a host, defined, built and started once per process when it is not there. */
+  ensurePool(virsh: Virsh): Promise<void> {
+    let ready = this.poolsReady.get(virsh.uri);
+    if (!ready) {
+      ready = this.preparePool(virsh).catch((error: unknown) => {
+        this.poolsReady.delete(virsh.uri);
+        throw error;
+      });
+      this.poolsReady.set(virsh.uri, ready);
+    }
+    return ready;
+  }
+
+  /** The server's disk from its image: the plan's size, backed by the image's base disk (blank without one). */
+  async createDiskFromImage(virsh: Virsh, server: ServerDefinition): Promise<void> {
+    await this.ensurePool(virsh);
+    await this.deleteVolume(virsh, diskVolume(server.id));
+    // A volume XML, not vol-create-as: its --backing-vol takes only a volume libvirt already knows, and a base disk may be in no pool.
+    await this.createFromXml(virsh, diskVolumeXml(server));
+  }
+
+  /**
+   * A volume made as a whole copy of another of the pool (`vol-create-from`,
+   * qemu-img underneath: the copy stands alone, with no backing file), then
+   * grown to `atLeastBytes` when the source is smaller. Made again when there.
+   */
+  async copyVolume(virsh: Virsh, from: string, to: string, atLeastBytes: number): Promise<void> {
+    await this.ensurePool(virsh);
+    await this.deleteVolume(virsh, to);
+    const source = await this.size(virsh, from);
+    const directory = await mkdtemp(join(tmpdir(), 'cloudplane-volume-'));
+    try {
+      const file = join(directory, 'volume.xml');
+      await writeFile(file, volumeXml(to, source.capacityBytes));
+      await virsh.run(['vol-create-from', this.pool, file, from, '--inputpool', this.pool]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+    await this.grow(virsh, to, atLeastBytes);
+  }
+
+  /**
+   * A volume copied from another host's pool: downloaded from there and
+   * uploaded here, through libvirt on both ends (no path between the hosts
+   * is needed but cloudplane's), then grown to `atLeastBytes`.
+   */
+  async copyVolumeAcross(from: { virsh: Virsh; volume: string }, to: { virsh: Virsh; volume: string }, atLeastBytes: number): Promise<void> {
+    await this.ensurePool(to.virsh);
+    await this.deleteVolume(to.virsh, to.volume);
+    const directory = await mkdtemp(join(tmpdir(), 'cloudplane-volume-'));
+    try {
+      const file = join(directory, 'volume.qcow2');
+      await from.virsh.run(['vol-download', '--pool', this.pool, from.volume, file]);
+      const size = await this.size(from.virsh, from.volume);
+      await to.virsh.run(['vol-create-as', this.pool, to.volume, String(size.capacityBytes), '--format', 'qcow2']);
+      await to.virsh.run(['vol-upload', '--pool', this.pool, to.volume, file]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+    await this.grow(to.virsh, to.volume, atLeastBytes);
+  }
+
+  /** A volume grown to `bytes` when smaller; never shrunk (the guest's filesystem would be cut). */
+  async grow(virsh: Virsh, volume: string, bytes: number): Promise<void> {
+    if ((await this.size(virsh, volume)).capacityBytes >= bytes) return;
+    await virsh.run(['vol-resize', '--pool', this.pool, volume, `${Math.ceil(bytes / GIB)}G`]);
+  }
+
+  async size(virsh: Virsh, volume: string): Promise<VolumeSize> {
+    const info = await virsh.run(['vol-info', '--pool', this.pool, volume, '--bytes']);
+    return { capacityBytes: Number(/Capacity:\s+(\d+)/.exec(info)?.[1] ?? 0), allocationBytes: Number(/Allocation:\s+(\d+)/.exec(info)?.[1] ?? 0) };
+  }
+
+  /** Whether the pool has the volume (after a refresh: a file another program wrote is counted). */
+  async has(virsh: Virsh, volume: string): Promise<boolean> {
+    await this.ensurePool(virsh);
+    await virsh.run(['pool-refresh', this.pool]);
+    try {
+      await virsh.run(['vol-info', '--pool', this.pool, volume]);
+      return true;
+    } catch (error) {
+      if (error instanceof VirshError && error.kind === 'failed' && LIBVIRT_SAYS.noVolume.test(error.output)) return false;
+      throw error;
+    }
+  }
+
+  /** The seed volume made (again) from the server's record; a running guest keeps the one it booted with until its next power-on. */
+  async writeSeed(virsh: Virsh, server: ServerDefinition, privateAddress: string | null): Promise<void> {
+    await this.ensurePool(virsh);
+    const seed = await seedImage(server, { privateAddress });
+    const directory = await mkdtemp(join(tmpdir(), 'cloudplane-seed-'));
+    try {
+      const seedFile = join(directory, 'seed.iso');
+      await writeFile(seedFile, seed);
+      await this.deleteVolume(virsh, seedVolume(server.id));
+      await virsh.run(['vol-create-as', this.pool, seedVolume(server.id), String(seed.length), '--format', 'raw']);
+      await virsh.run(['vol-upload', '--pool', this.pool, seedVolume(server.id), seedFile]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  /** The server's own volumes (its disk and seed) deleted; its snapshots are files of their own and stay. */
+  async deleteServerVolumes(virsh: Virsh, serverId: string): Promise<void> {
+    await this.ensurePool(virsh);
+    for (const volume of [diskVolume(serverId), seedVolume(serverId)]) await this.deleteVolume(virsh, volume);
+  }
+
+  deleteVolume(virsh: Virsh, volume: string): Promise<void> {
+    return virsh.runUnless(['vol-delete', '--pool', this.pool, volume], LIBVIRT_SAYS.noVolume);
+  }
+
+  private async createFromXml(virsh: Virsh, xml: string): Promise<void> {
+    const directory = await mkdtemp(join(tmpdir(), 'cloudplane-volume-'));
+    try {
+      const file = join(directory, 'volume.xml');
+      await writeFile(file, xml);
+      await virsh.run(['vol-create', this.pool, file]);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  private async preparePool(virsh: Virsh): Promise<void> {
+    const unknownPool = /no storage pool with matching|Storage pool not found/i;
+    let info: string;
+    try {
+      info = await virsh.run(['pool-info', this.pool]);
+    } catch (error) {
+      if (!(error instanceof VirshError) || error.kind !== 'failed' || !unknownPool.test(error.output)) throw error;
+      await virsh.runUnless(['pool-define-as', this.pool, 'dir', '--target', this.poolDirectory], /already exists/i);
+      await virsh.runUnless(['pool-build', this.pool], /already exists/i);
+      info = await virsh.run(['pool-info', this.pool]);
+    }
+    if (!/State:\s+running/.test(info)) await virsh.runUnless(['pool-start', this.pool], /already active/i);
+    await virsh.run(['pool-refresh', this.pool]);
+  }
+}
