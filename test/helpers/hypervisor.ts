@@ -155,10 +155,14 @@ export async function startHypervisor(): Promise<Hypervisor> {
   execFileSync('ip', ['netns', 'exec', namespace, 'ip', 'link', 'set', 'lo', 'up']);
 
   const virsh = async (...args: string[]) => (await run('virsh', ['-q', '-c', LIBVIRT_URI, ...args], { timeout: 60_000 })).stdout;
-  const inside = async (command: string, args: string[], options: { timeoutMs?: number } = {}) => {
-    const result = spawnSync('ip', ['netns', 'exec', namespace, command, ...args], { encoding: 'utf8', timeout: options.timeoutMs ?? 30_000 });
-    return { code: result.status ?? -1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
-  };
+  // Asynchronous: a test's app runs in the same process, and an SSH command that waits on a booting guest must not stop it answering.
+  const inside = (command: string, args: string[], options: { timeoutMs?: number } = {}) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile('ip', ['netns', 'exec', namespace, command, ...args], { encoding: 'utf8', timeout: options.timeoutMs ?? 30_000 }, (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout: stdout ?? '', stderr: stderr ?? '' });
+      });
+    });
 
   const startLibvirtd = async () => {
     if (pidsOf('virtlogd').length === 0) execFileSync('ip', ['netns', 'exec', namespace, 'virtlogd', '-d']);

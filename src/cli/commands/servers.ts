@@ -13,9 +13,9 @@ const serverSsh = () => import('../handlers/server-ssh.ts');
 /** Action starts without a body: command name → the API's action name. */
 const PLAIN_ACTIONS: [command: string, action: string, description: string][] = [
   ['power-on', 'power_on', 'Power the server on'],
-  ['power-off', 'power_off', 'Cut the power (as pulling the plug)'],
-  ['shutdown', 'shutdown', 'Shut the server down cleanly'],
-  ['reboot', 'reboot', 'Reboot the server (applies pending plan changes)'],
+  ['power-off', 'power_off', 'Cut the power at once, as pulling the plug (what the guest has not written out is lost)'],
+  ['shutdown', 'shutdown', 'Shut the server down cleanly (powered off if it has not within the timeout)'],
+  ['reboot', 'reboot', 'Reboot the server softly: the guest shuts down, then starts again (applies pending plan changes)'],
   ['reset-password', 'reset_password', 'Set a new root password (printed when the action ends)'],
   ['unmount-iso', 'unmount_iso', 'Unmount the mounted ISO'],
   ['enable-ipv6', 'enable_ipv6', 'Give the server a routed IPv6 subnet'],

@@ -974,12 +974,17 @@ export interface components {
                 code: string;
                 message: string;
             } | null;
-            /** @description reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {} */
+            /** @description reset_password and reinstall: {root_password}; create_snapshot: {snapshot_id}; enable_ipv6: {subnet}; others {}; forced_power_off when a soft stop had to be forced */
             result: {
                 root_password?: string;
                 /** Format: int64 */
                 snapshot_id?: number;
                 subnet?: string;
+                /**
+                 * @description reboot, shutdown, enable_ipv6 and enable_private_network ask the guest to shut down (its guest agent, or ACPI); true when it had not within the timeout and was powered off instead (for a reboot: a hard reset)
+                 * @enum {boolean}
+                 */
+                forced_power_off?: true;
             };
         };
         /** ActionPage */
