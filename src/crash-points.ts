@@ -34,12 +34,10 @@ export const CRASH_POINTS = {
   'project.setup.after-provisioning': 'provisioning confirmed a new project; the project not yet marked ready',
   'project.delete.after-record': 'the project is marked deleting with its job; provisioning not yet asked',
   'project.delete.after-provisioning': 'provisioning deleted the project; its row not yet deleted',
-  ...{
-    // The libvirt backend's own steps (D23): their scenarios run against real libvirt (test/guest/crash.test.ts).
-    'libvirt.after-soft-stop-asked': 'the guest was asked to shut down (a reboot, a shutdown, IPv6 or the private network enabled), its domain id noted; the operation not yet marked carried out',
-    'libvirt.cycle.before-start': 'the guest is down and its machine changed to match the record; not yet started again',
-    'libvirt.snapshot.after-copy-begun': "the snapshot's file is recorded and libvirt began copying the disk into it; the operation not yet marked carried out",
-  },
+  // The libvirt backend's own steps (D23): their scenarios run against real libvirt (test/guest/crash.test.ts).
+  'libvirt.after-soft-stop-asked': 'the guest was asked to shut down (a reboot, a shutdown, IPv6 or the private network enabled), its domain id noted; the operation not yet marked carried out',
+  'libvirt.cycle.before-start': 'the guest is down and its machine changed to match the record; not yet started again',
+  'libvirt.snapshot.after-copy-begun': "the snapshot's file is recorded and libvirt began copying the disk into it; the operation not yet marked carried out",
 } as const satisfies Record<string, string>;
 
 export type CrashPointName = keyof typeof CRASH_POINTS;

@@ -49,7 +49,8 @@ interface Scenario {
 }
 
 /** The guest came back once: another boot, SSH answers, one domain for it, running. */
-async function rebootedOnce({ hypervisor, arranged, ssh }: Parameters<Scenario['check']>[0]): Promise<void> {
+async function rebootedOnce({ hypervisor, arranged, action, ssh }: Parameters<Scenario['check']>[0]): Promise<void> {
+  assert.deepEqual(action.result, {}, 'the guest shut down by itself: the restart did not power it off');
   const bootId = await eventually(() => ssh('cat /proc/sys/kernel/random/boot_id'), BOUND_MS, 500);
   assert.notEqual(bootId, arranged.bootId, 'the guest booted again');
   assert.equal((await hypervisor.virsh('domstate', arranged.serverId)).trim(), 'running');

@@ -100,6 +100,14 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     const deleted = await w.app.api(`/projects/${w.slug}/snapshots/${snapshotId}/`, { method: 'DELETE', key: w.key });
     assert.equal(deleted.status, 204, JSON.stringify(deleted.body));
     await eventually(async () => !poolFiles(hypervisor).includes(`snapshot-${snapshotId}.qcow2`), ACTION_BOUND_MS, 250);
+
+    // Of a stopped server: a copy of its disk, not a backup job of a running machine.
+    await act(a, 'power_off');
+    const ofStopped = (await act(a, 'create_snapshot', { name: 'stopped' })).snapshot_id as number;
+    assert.ok(poolFiles(hypervisor).includes(`snapshot-${ofStopped}.qcow2`), 'a stopped server is snapshotted as a file too');
+    assert.equal((await w.app.api(`/projects/${w.slug}/snapshots/${ofStopped}/`, { key: w.key })).body.status, 'completed');
+    await act(a, 'power_on');
+    assert.equal(await sshUp(a, 'cat /data/before'), 'kept', 'and the server runs on its disk');
   });
 
   await t.test('reset password: the new root password logs in over SSH', async () => {

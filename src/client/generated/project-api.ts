@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Start server.power_off
-         * @description Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
+         * @description Cuts the power at once, as pulling the plug: what the guest has not written to disk is lost. Use shutdown or reboot for a clean stop. Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
          */
         post: operations["startServerPowerOff"];
         delete?: never;
@@ -376,7 +376,7 @@ export interface paths {
         put?: never;
         /**
          * Start server.shutdown
-         * @description Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
+         * @description Asks the guest to shut down (its guest agent, or ACPI); powered off after the provider's timeout, said by `forced_power_off: true` in the result. Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
          */
         post: operations["startServerShutdown"];
         delete?: never;
@@ -396,7 +396,7 @@ export interface paths {
         put?: never;
         /**
          * Start server.reboot
-         * @description Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
+         * @description A soft reboot: the guest is asked to shut down (its guest agent, or ACPI), then started again; pending plan changes are applied in between. A guest that has not shut down within the provider's timeout is powered off instead, and the result says `forced_power_off: true`. Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
          */
         post: operations["startServerReboot"];
         delete?: never;
@@ -536,7 +536,7 @@ export interface paths {
         put?: never;
         /**
          * Start server.enable_ipv6
-         * @description Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
+         * @description A running server goes through a soft reboot to configure the address, as reboot does. Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
          */
         post: operations["startServerEnableIpv6"];
         delete?: never;
@@ -556,7 +556,7 @@ export interface paths {
         put?: never;
         /**
          * Start server.enable_private_network
-         * @description Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
+         * @description A running server goes through a soft reboot to join the network, as reboot does. Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.
          */
         post: operations["startServerEnablePrivateNetwork"];
         delete?: never;

@@ -7,6 +7,16 @@ import { ServerParams } from '../servers/index.ts';
 import { ActionBodies, ActionListQuery, ActionParams, ActionSchema, actionOperationName, ACTION_NAMES, type ActionName } from './actions.schemas.ts';
 import type { ActionService } from './actions.service.ts';
 
+/** What an action does to the machine, where a client must know before it asks (D23: which stops are soft). */
+const ACTION_EFFECTS: Partial<Record<ActionName, string>> = {
+  reboot:
+    'A soft reboot: the guest is asked to shut down (its guest agent, or ACPI), then started again; pending plan changes are applied in between. A guest that has not shut down within the provider\'s timeout is powered off instead, and the result says `forced_power_off: true`.',
+  shutdown: 'Asks the guest to shut down (its guest agent, or ACPI); powered off after the provider\'s timeout, said by `forced_power_off: true` in the result.',
+  power_off: 'Cuts the power at once, as pulling the plug: what the guest has not written to disk is lost. Use shutdown or reboot for a clean stop.',
+  enable_ipv6: 'A running server goes through a soft reboot to configure the address, as reboot does.',
+  enable_private_network: 'A running server goes through a soft reboot to join the network, as reboot does.',
+};
+
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Text(255, { minLength: 1, description: 'Repeat a request safely: the same key and body answer the first result' })),
 });
@@ -52,6 +62,7 @@ export const actionRoutes: FastifyPluginAsyncTypebox<{ actions: ActionService; p
           tags,
           summary: `Start server.${name}`,
           description:
+            (ACTION_EFFECTS[name] ? `${ACTION_EFFECTS[name]} ` : '') +
             'Answers 202 at once with the action to poll. One action runs on a server at a time: another start meanwhile, or a start on a suspended server, is 409 conflict. ' +
             'With an `Idempotency-Key`, the same request again answers the first action (with `Idempotent-Replayed: true`). ' +
             'When the provisioning system is not taking work, the start is refused with 503 and nothing is recorded.',

@@ -7,17 +7,17 @@
 //   machines.ts        a domain's state, start, soft and hard stop, guest agent
 //   storage.ts         the pool, the servers' disks and seeds, copies of volumes
 //   snapshot-files.ts  snapshots as files of their own
+//   soft-stops.ts      a guest asked to shut down, waited for, powered off after the timeout
 //   networks.ts        the location and private bridges, private addresses
 //   documents.ts       the XML libvirt is given
+//   records.ts         what the backend keeps: creations, servers' records, operations
 //
-// What it keeps: the creations and operations it was asked for, in the same
-// database as cloudplane (as the built-in billing keeps its books there), so
-// each call is idempotent by its key (the server id, the action id) and a
-// creation that libvirt refused can be reported as failed. Each server's
-// record holds what its machine is now (plan, image, keys, addresses, the
-// ISO in its drive, its private address): the domain, its disk and its
-// NoCloud seed are made from it, so every change is "change the record,
-// make the machine match". Where a domain really is, libvirt says.
+// What it keeps makes each call idempotent by its key (the server id, the
+// action id) and lets a creation libvirt refused be reported as failed. Each
+// server's record holds what its machine is now (plan, image, keys,
+// addresses, the ISO in its drive, its private address): the domain, its disk
+// and its NoCloud seed are made from it, so every change is "change the
+// record, make the machine match". Where a domain really is, libvirt says.
 //
 // An operation is recorded with its inputs (and the password it sets)
 // before the machine is touched, and marked carried out after; one a crash
@@ -30,16 +30,17 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import type { ProvisioningConfig } from '../../config.ts';
 import { crashPoint } from '../../crash-points.ts';
-import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { UpstreamError } from '../errors.ts';
-import { BuiltinProvisioning, recordOperation } from './builtin.ts';
+import { BuiltinProvisioning } from './builtin.ts';
 import { diskVolume } from './libvirt/documents.ts';
 import { Machines } from './libvirt/machines.ts';
 import { readServerCounters } from './libvirt/metrics.ts';
 import { Networks } from './libvirt/networks.ts';
+import { type LibvirtServer, LibvirtRecords, type OperationRecord } from './libvirt/records.ts';
 import { type BootFiles, type SnapshotFile, SnapshotFiles } from './libvirt/snapshot-files.ts';
-import { Storage } from './libvirt/storage.ts';
+import { SoftStops } from './libvirt/soft-stops.ts';
+import { GIB, Storage } from './libvirt/storage.ts';
 import { eitherOf, LIBVIRT_SAYS, Virsh } from './libvirt/virsh.ts';
 import type {
   CreationState,
@@ -55,44 +56,8 @@ import type {
 
 export type LibvirtConfig = Extract<ProvisioningConfig, { backend: 'libvirt' }>;
 
-/** A server as this backend keeps it: its definition as changed since, and what the backend chose for it. */
-interface LibvirtServer extends ServerDefinition {
-  /** Its address on the project's private network, with the prefix (`10.0.0.2/16`). */
-  privateAddress?: string | null;
-  /** The ISO file in its CD-ROM drive. */
-  iso?: string | null;
-}
-
-/** What an operation that waits on the guest noted (provisioning_operations.progress). */
-interface Progress {
-  /** The domain's id when the guest was asked to stop softly: a running domain with another id went down and came back. */
-  stoppingId?: string | null;
-  /** The guest did not stop within LIBVIRT_SHUTDOWN_TIMEOUT: it was powered off (said in the action's result). */
-  forced?: boolean;
-  /** A backup job of the running machine makes the snapshot's file. */
-  copying?: boolean;
-  /** Nothing left to do. */
-  done?: boolean;
-}
-
-/** An operation as it is read (its JSON columns not yet parsed). */
-interface OperationRow {
-  action_id: number;
-  server_id: string;
-  type: string;
-  completes_at: string;
-  parameters: unknown;
-  result: unknown;
-  carried_out_at: string | null;
-  progress: unknown;
-}
-
-/** The operations that stop the guest softly before what they do: a reboot (with the plan it applies), the changes a new boot brings in, a shutdown. */
-const SOFT_STOPPING = new Set(['server.reboot', 'server.enable_ipv6', 'server.enable_private_network', 'server.shutdown']);
-
 /** How often an operation or creation under way is asked after again. */
 const POLL_MS = 500;
-const GIB = 1024 ** 3;
 
 /** A refusal of this backend's own (the operation cannot be carried out as asked): the action ends `error`. */
 const refused = (message: string) => new UpstreamError('provisioning', 'failed', message);
@@ -105,13 +70,17 @@ export class LibvirtProvisioning implements ProvisioningPort {
   private readonly storage: Storage;
   private readonly networks: Networks;
   private readonly snapshots: SnapshotFiles;
+  private readonly records: LibvirtRecords;
+  private readonly softStops: SoftStops;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    db: Kysely<Database>,
     private readonly clock: Clock,
     private readonly config: LibvirtConfig,
   ) {
     this.registry = new BuiltinProvisioning(db, clock, 1);
+    this.records = new LibvirtRecords(db, clock);
+    this.softStops = new SoftStops(this.records, this.machines, clock, config.shutdownTimeoutMs);
     this.storage = new Storage(config.pool, config.poolDirectory);
     this.networks = new Networks(db, config.bridgePrefix);
     this.snapshots = new SnapshotFiles(db, clock, this.storage, this.machines, (uri) => this.virshAt(uri));
@@ -138,51 +107,40 @@ export class LibvirtProvisioning implements ProvisioningPort {
   }
 
   async createServer(server: ServerDefinition): Promise<void> {
-    const now = this.clock.now().toISOString();
-    const recorded = await this.db.selectFrom('provisioning_servers').select(['status', 'definition']).where('server_id', '=', server.id).executeTakeFirst();
+    const recorded = await this.records.creation(server.id);
     if (recorded && recorded.status !== 'creating') return;
-    if (!recorded) {
-      await this.db
-        .insertInto('provisioning_servers')
-        .values({ server_id: server.id, status: 'creating', definition: writeJson(server), completes_at: now, error: null, created_at: now, updated_at: now })
-        .onConflict((conflict) => conflict.column('server_id').doNothing())
-        .execute();
-    }
-    const kept = recorded ? readJson<LibvirtServer>(recorded.definition) : server;
+    if (!recorded) await this.records.recordCreation(server);
+    const kept = recorded?.server ?? server;
     try {
       await this.ensureDomain(kept);
     } catch (error) {
       // libvirt not answering: the caller asks again later. A refusal (a missing bridge, image file or snapshot) is final.
       if (!(error instanceof UpstreamError) || error.kind !== 'failed') throw error;
-      await this.db
-        .updateTable('provisioning_servers')
-        .set({ status: 'failed', error: error.message, updated_at: this.clock.now().toISOString() })
-        .where('server_id', '=', server.id)
-        .execute();
+      await this.records.markCreation(server.id, 'failed', error.message);
       await this.removeMachine(kept).catch(() => undefined);
     }
   }
 
   async getServerCreation(serverId: string): Promise<CreationState | null> {
-    const row = await this.db.selectFrom('provisioning_servers').select(['status', 'error']).where('server_id', '=', serverId).executeTakeFirst();
-    if (!row) return null;
-    if (row.status === 'failed') return { state: 'failed', message: row.error ?? 'libvirt refused the server' };
-    if (row.status === 'deleted') return { state: 'failed', message: 'the server was deleted' };
-    if (row.status === 'active') return { state: 'done' };
-    const state = await this.machines.state(await this.virshOf(serverId), serverId);
+    const recorded = await this.records.creation(serverId);
+    if (!recorded) return null;
+    if (recorded.status === 'failed') return { state: 'failed', message: recorded.error ?? 'libvirt refused the server' };
+    if (recorded.status === 'deleted') return { state: 'failed', message: 'the server was deleted' };
+    if (recorded.status === 'active') return { state: 'done' };
+    const state = await this.machines.state(this.virshAt(recorded.server.host ?? this.config.uri), serverId);
     // Not running while `creating`: a creation cut short (libvirt gone, the process dead) before the domain was
     // started. Nothing is under way, so the caller is told to create it again, which finishes what is there.
     if (state === 'missing' || state === 'shut off') return null;
     if (state !== 'running') return { state: 'running', completesAt: this.nextLook() };
-    await this.db.updateTable('provisioning_servers').set({ status: 'active', updated_at: this.clock.now().toISOString() }).where('server_id', '=', serverId).execute();
+    await this.records.markCreation(serverId, 'active');
     return { state: 'done' };
   }
 
   async deleteServer(serverId: string): Promise<void> {
-    const server = await this.findServer(serverId);
+    const server = await this.records.server(serverId);
     if (server) await this.removeMachine(server);
     else await this.removeMachineAt(this.virshAt(this.config.uri), serverId);
-    await this.db.updateTable('provisioning_servers').set({ status: 'deleted', updated_at: this.clock.now().toISOString() }).where('server_id', '=', serverId).execute();
+    await this.records.markCreation(serverId, 'deleted');
   }
 
   async powerState(serverId: string): Promise<'running' | 'stopped' | null> {
@@ -222,74 +180,54 @@ export class LibvirtProvisioning implements ProvisioningPort {
   }
 
   async startOperation(request: OperationRequest): Promise<void> {
-    const recorded = await this.db.selectFrom('provisioning_operations').select('action_id').where('action_id', '=', request.actionId).executeTakeFirst();
-    if (recorded) return;
-    // An operation that stops the guest softly gives it until `completes_at` before powering it off.
-    await recordOperation(this.db, this.clock, request, SOFT_STOPPING.has(request.type) ? this.config.shutdownTimeoutMs : 0, { carriedOut: false });
-    await this.carryOut(await this.operationRow(request.actionId));
+    if (await this.records.operation(request.actionId)) return;
+    const operation = await this.records.recordOperation(request, 0);
+    try {
+      await this.carryOut(operation);
+    } catch (error) {
+      // Recorded, so no longer "nothing was done": libvirt stopped answering part-way, and the operation is carried
+      // out from its record when it is next asked after. A refusal is the action's error.
+      if (!(error instanceof UpstreamError) || error.kind === 'failed') throw error;
+    }
   }
 
   async getOperation(actionId: number): Promise<OperationState | null> {
-    let row = await this.operationRow(actionId);
-    if (!row) return null;
+    let operation = await this.records.operation(actionId);
+    if (!operation) return null;
     try {
       // Recorded, then cut short (a crash, libvirt gone): carried out now, from its record.
-      if (row.carried_out_at === null) {
-        await this.carryOut(row);
-        row = (await this.operationRow(actionId))!;
+      if (!operation.carriedOut) {
+        await this.carryOut(operation);
+        operation = (await this.records.operation(actionId))!;
       }
-      const progress = row.progress === null ? null : readJson<Progress>(row.progress);
-      if (progress && !progress.done) {
-        const going = await this.goOn(row, progress);
+      if (operation.progress && !operation.progress.done) {
+        const going = await this.goOn(operation);
         if (going) return going;
-        row = (await this.operationRow(actionId))!;
+        operation = (await this.records.operation(actionId))!;
       }
     } catch (error) {
-      if (error instanceof UpstreamError && error.kind === 'failed') return { state: 'failed', message: error.message };
-      throw error;
+      if (!(error instanceof UpstreamError) || error.kind !== 'failed') throw error;
+      // A snapshot that could not be made leaves no file behind: its snapshot is marked failed and never deleted through the API.
+      if (operation.type === 'server.create_snapshot' && operation.parameters.snapshotId !== undefined) await this.snapshots.remove(operation.parameters.snapshotId);
+      return { state: 'failed', message: error.message };
     }
-    const progress = row.progress === null ? {} : readJson<Progress>(row.progress);
-    return { state: 'done', result: { ...readJson<Record<string, unknown>>(row.result), ...(progress.forced ? { forced_power_off: true } : {}) } };
-  }
-
-  private operationRow(actionId: number): Promise<OperationRow | undefined> {
-    return this.db
-      .selectFrom('provisioning_operations')
-      .select(['action_id', 'server_id', 'type', 'completes_at', 'parameters', 'result', 'carried_out_at', 'progress'])
-      .where('action_id', '=', actionId)
-      .executeTakeFirst();
-  }
-
-  /** Notes how far an operation got (before the step it is about to take), and what it produced. */
-  private async note(actionId: number, values: { progress?: Progress; produced?: Record<string, unknown>; carriedOut?: boolean }): Promise<void> {
-    const row = (await this.operationRow(actionId))!;
-    await this.db
-      .updateTable('provisioning_operations')
-      .set({
-        ...(values.progress ? { progress: writeJson({ ...(row.progress === null ? {} : readJson<Progress>(row.progress)), ...values.progress }) } : {}),
-        ...(values.produced ? { result: writeJson({ ...readJson<Record<string, unknown>>(row.result), ...values.produced }) } : {}),
-        ...(values.carriedOut ? { carried_out_at: this.clock.now().toISOString() } : {}),
-      })
-      .where('action_id', '=', actionId)
-      .execute();
+    return { state: 'done', result: { ...operation.result, ...(operation.progress?.forced ? { forced_power_off: true } : {}) } };
   }
 
   /** Acts on the machine as the recorded operation says, then marks it carried out. */
-  private async carryOut(row: OperationRow | undefined): Promise<void> {
-    if (!row) return;
-    const server = await this.findServer(row.server_id);
+  private async carryOut(operation: OperationRecord): Promise<void> {
+    const server = await this.records.server(operation.serverId);
     if (!server) throw refused('libvirt has no machine for this server');
-    const parameters = row.parameters === null ? {} : readJson<OperationParameters>(row.parameters);
-    const result = readJson<Record<string, unknown>>(row.result);
-    const produced = await this.operate(row, server, parameters, result);
-    await this.note(row.action_id, { produced, carriedOut: true });
+    const produced = await this.operate(operation, server);
+    await this.records.note(operation.actionId, { produced, carriedOut: true });
   }
 
   /** Carries out one operation on the server's machine (or its first step); what it produced beyond the recorded result. */
-  private async operate(row: OperationRow, server: LibvirtServer, parameters: OperationParameters, result: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async operate(operation: OperationRecord, server: LibvirtServer): Promise<Record<string, unknown>> {
+    const { parameters, result } = operation;
     const virsh = this.virshAt(server.host ?? this.config.uri);
     const id = server.id;
-    switch (row.type) {
+    switch (operation.type) {
       case 'server.power_on':
         await this.machines.start(virsh, id);
         return {};
@@ -301,8 +239,11 @@ export class LibvirtProvisioning implements ProvisioningPort {
       case 'server.reboot':
       case 'server.enable_ipv6':
       case 'server.enable_private_network':
-        await this.beginSoftCycle(row, await this.changedRecord(server, row.type, parameters));
+      {
+        const changed = await this.changedRecord(server, operation.type, parameters);
+        await this.softStops.begin(operation, virsh, id, () => this.whenDown(operation, changed));
         return {};
+      }
       case 'server.reinstall': {
         // A fresh disk from the image, the same addresses, the keys asked for, a new password. The server's snapshots
         // are files of their own and stay.
@@ -314,7 +255,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
           rootPassword: String(result.root_password),
         };
         await this.removeMachine(server, { keepPrivateAddress: true });
-        await this.saveServer(reinstalled);
+        await this.records.saveServer(reinstalled);
         await this.ensureDomain(reinstalled);
         return {};
       }
@@ -323,22 +264,23 @@ export class LibvirtProvisioning implements ProvisioningPort {
       case 'server.create_snapshot': {
         const snapshotId = requireParameter(parameters.snapshotId, 'snapshotId');
         const file = await this.snapshots.record(snapshotId, id, server.host ?? this.config.uri, bootFilesOf(server));
-        await this.note(row.action_id, { progress: { copying: true } });
+        await this.records.note(operation.actionId, { progress: { copying: true } });
         const copy = await this.snapshots.beginCopy(file);
         crashPoint('libvirt.snapshot.after-copy-begun');
         if (copy === 'copying') return {};
-        await this.note(row.action_id, { progress: { done: true } });
+        await this.records.note(operation.actionId, { progress: { done: true } });
         return { size_gb: await this.snapshots.sizeGb(file) };
       }
       case 'server.restore_snapshot': {
-        const file = await this.snapshots.find(requireParameter(parameters.snapshotId, 'snapshotId'));
-        if (!file) throw refused('the snapshot has no file (it was taken inside a disk that a reinstall replaced)');
+        const snapshotId = requireParameter(parameters.snapshotId, 'snapshotId');
+        const file = await this.snapshots.find(snapshotId);
+        if (!file) return this.revertSnapshotInDisk(virsh, server, snapshotId);
         // The disk is replaced whole: what the guest would write while shutting down is discarded with it.
         await this.machines.powerOff(virsh, id);
         await this.snapshots.copyInto(file, { virsh, volume: diskVolume(id) }, server.plan.diskGb * GIB);
         // The machine is what the server is now (plan, NICs, seed), booting the way the snapshot's disk boots.
         const restored: LibvirtServer = { ...server, image: withBootFiles(server.image, file) };
-        await this.saveServer(restored);
+        await this.records.saveServer(restored);
         await this.matchMachine(virsh, restored);
         await this.machines.start(virsh, id);
         return {};
@@ -346,12 +288,12 @@ export class LibvirtProvisioning implements ProvisioningPort {
       case 'server.mount_iso': {
         const iso = requireParameter(parameters.iso, 'iso');
         if (!iso.file) throw refused('the catalogue names no file for this ISO');
-        await this.saveServer({ ...server, iso: iso.file });
+        await this.records.saveServer({ ...server, iso: iso.file });
         await this.machines.changeMedia(virsh, id, iso.file);
         return {};
       }
       case 'server.unmount_iso':
-        await this.saveServer({ ...server, iso: null });
+        await this.records.saveServer({ ...server, iso: null });
         await this.machines.changeMedia(virsh, id, null);
         return {};
       default:
@@ -370,87 +312,82 @@ export class LibvirtProvisioning implements ProvisioningPort {
       changed = { ...server, privateNetwork: requireParameter(parameters.privateNetwork, 'privateNetwork') };
       if (!changed.privateAddress) changed.privateAddress = await this.networks.privateAddress(changed);
     }
-    if (changed !== server) await this.saveServer(changed);
+    if (changed !== server) await this.records.saveServer(changed);
     return changed;
   }
 
   /**
-   * The first step of a soft cycle: a running guest is asked to shut down
-   * (its domain id noted first); a stopped server takes the changes at
-   * once (and a reboot starts it).
+   * What a soft stop leads to once the guest is down: the machine made to
+   * match the record (the new plan, NICs, seed; a reboot grows the disk to
+   * the plan) and started again; a shutdown leaves it off, and a stopped
+   * server that gains IPv6 or the private network stays stopped.
    */
-  private async beginSoftCycle(row: OperationRow, server: LibvirtServer): Promise<void> {
+  private async whenDown(operation: OperationRecord, server: LibvirtServer): Promise<void> {
+    if (operation.type === 'server.shutdown') return;
     const virsh = this.virshAt(server.host ?? this.config.uri);
-    const noted = row.progress === null ? null : readJson<Progress>(row.progress);
-    // Asked before a crash: the cycle goes on from libvirt's answer, it is not begun again.
-    if (noted?.stoppingId) return;
-    const runningId = await this.machines.runningId(virsh, server.id);
-    if (runningId === null) {
-      if (row.type === 'server.shutdown') return;
-      await this.matchMachine(virsh, server);
-      if (row.type === 'server.reboot') await this.machines.start(virsh, server.id);
-      return;
-    }
-    await this.note(row.action_id, { progress: { stoppingId: runningId } });
-    await this.machines.requestShutdown(virsh, server.id);
-    crashPoint('libvirt.after-soft-stop-asked');
+    await this.matchMachine(virsh, server, { growDisk: operation.type === 'server.reboot' });
+    // A reboot always ends running; IPv6 and the private network bring a machine back only if it was running.
+    if (operation.type !== 'server.reboot' && !operation.progress?.stoppingId) return;
+    crashPoint('libvirt.cycle.before-start');
+    await this.machines.start(virsh, server.id);
   }
 
-  /**
-   * Where an operation that waits on the guest goes on from: null when it
-   * is done now, its running state while it waits.
-   */
-  private async goOn(row: OperationRow, progress: Progress): Promise<OperationState | null> {
-    if (progress.copying) return this.goOnCopying(row);
-    const server = await this.findServer(row.server_id);
+  /** Where an operation that waits on the guest goes on from: null when it is done now, its running state while it waits. */
+  private async goOn(operation: OperationRecord): Promise<OperationState | null> {
+    if (operation.progress?.copying) return this.goOnCopying(operation);
+    const server = await this.records.server(operation.serverId);
     if (!server) throw refused('libvirt has no machine for this server');
     const virsh = this.virshAt(server.host ?? this.config.uri);
-    const state = await this.machines.state(virsh, server.id);
-    if (state === 'missing') throw refused('libvirt has no machine for this server');
-    if (state !== 'shut off' && state !== 'crashed') {
-      // Came back under another id: a pass cut short after it started the machine again.
-      if ((await this.machines.runningId(virsh, server.id)) !== progress.stoppingId) {
-        await this.note(row.action_id, { progress: { done: true } });
-        return null;
-      }
-      if (row.completes_at > this.clock.now().toISOString()) return { state: 'running', completesAt: this.nextLook() };
-      // The guest did not shut down in time: noted, then powered off, as OpenStack and the peers fall back.
-      await this.note(row.action_id, { progress: { forced: true } });
-      await this.machines.powerOff(virsh, server.id);
-    }
-    if (row.type !== 'server.shutdown') {
-      // Down: the machine made to match the record (the new plan, NICs, seed), then started.
-      await this.matchMachine(virsh, server, { growDisk: row.type === 'server.reboot' });
-      crashPoint('libvirt.cycle.before-start');
-      await this.machines.start(virsh, server.id);
-    }
-    await this.note(row.action_id, { progress: { done: true } });
-    return null;
+    const where = await this.softStops.goOn(operation, virsh, server.id, () => this.whenDown(operation, server));
+    return where === 'waiting' ? { state: 'running', completesAt: this.nextLook() } : null;
   }
 
   /** A snapshot's copy by a backup job: done, still going, or begun again when libvirt lost it. */
-  private async goOnCopying(row: OperationRow): Promise<OperationState | null> {
-    const parameters = readJson<OperationParameters>(row.parameters ?? {});
-    const file = await this.snapshots.find(requireParameter(parameters.snapshotId, 'snapshotId'));
+  private async goOnCopying(operation: OperationRecord): Promise<OperationState | null> {
+    const file = await this.snapshots.find(requireParameter(operation.parameters.snapshotId, 'snapshotId'));
     if (!file) throw refused('the snapshot has no file record');
-    let state = await this.snapshots.copyState(file);
+    let state = await this.snapshots.copyState(file, { begun: true });
     if (state === 'lost') state = await this.snapshots.beginCopy(file);
     if (state === 'copying') return { state: 'running', completesAt: this.nextLook() };
-    await this.note(row.action_id, { progress: { done: true }, produced: { size_gb: await this.snapshots.sizeGb(file) } });
+    await this.snapshots.thaw(file);
+    await this.records.note(operation.actionId, { progress: { done: true }, produced: { size_gb: await this.snapshots.sizeGb(file) } });
     return null;
+  }
+
+  /**
+   * A snapshot taken before snapshots were files (by an earlier version):
+   * inside the server's disk, as libvirt's own. Reverted, then the machine
+   * defined as the server is now and booted afresh from the disk; gone with
+   * the disk a reinstall replaced.
+   */
+  private async revertSnapshotInDisk(virsh: Virsh, server: LibvirtServer, snapshotId: number): Promise<Record<string, unknown>> {
+    try {
+      await virsh.run(['snapshot-revert', server.id, `cloudplane-snapshot-${snapshotId}`, '--force']);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === 'failed' && LIBVIRT_SAYS.noSnapshot.test(error.message)) {
+        throw refused('the snapshot is not on this server any more (it was taken inside the disk a reinstall replaced)');
+      }
+      throw error;
+    }
+    await this.machines.powerOff(virsh, server.id);
+    await this.matchMachine(virsh, server);
+    await this.machines.start(virsh, server.id);
+    return {};
   }
 
   /**
    * Sets root's password in the running guest through the QEMU guest agent,
-   * and in the seed (what a guest that reads it at boot takes). A stopped
-   * server gets it at its next boot.
+   * and in the seed (what a reinstall or an order from a snapshot reads).
    */
   private async resetPassword(server: LibvirtServer, password: string): Promise<Record<string, unknown>> {
     const virsh = this.virshAt(server.host ?? this.config.uri);
+    // cloud-init sets a password from the seed only at an instance's first boot: a stopped guest would never take it.
+    if ((await this.machines.state(virsh, server.id)) !== 'running') {
+      throw refused('the server is not running: its guest agent sets the password in the running guest (power it on, then reset the password)');
+    }
     const changed: LibvirtServer = { ...server, rootPassword: password };
-    await this.saveServer(changed);
+    await this.records.saveServer(changed);
     await this.storage.writeSeed(virsh, changed, changed.privateAddress ?? null);
-    if ((await this.machines.state(virsh, server.id)) !== 'running') return {};
     await this.machines.setRootPassword(virsh, server.id, password);
     return {};
   }
@@ -485,7 +422,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
       await this.storage.createDiskFromImage(virsh, server);
     }
     if (made.privateNetwork && !made.privateAddress) made = { ...made, privateAddress: await this.networks.privateAddress(made) };
-    if (made !== server) await this.saveServer(made);
+    if (made !== server) await this.records.saveServer(made);
     await this.matchMachine(virsh, made);
     await this.machines.start(virsh, server.id);
   }
@@ -516,22 +453,9 @@ export class LibvirtProvisioning implements ProvisioningPort {
     return client;
   }
 
-  private async findServer(serverId: string): Promise<LibvirtServer | null> {
-    const row = await this.db.selectFrom('provisioning_servers').select('definition').where('server_id', '=', serverId).executeTakeFirst();
-    return row ? readJson<LibvirtServer>(row.definition) : null;
-  }
-
-  private async saveServer(server: LibvirtServer): Promise<void> {
-    await this.db
-      .updateTable('provisioning_servers')
-      .set({ definition: writeJson(server), updated_at: this.clock.now().toISOString() })
-      .where('server_id', '=', server.id)
-      .execute();
-  }
-
   /** The URI of the host a server was created on (the default host for one this backend never created). */
   private async hostOf(serverId: string): Promise<string> {
-    return (await this.findServer(serverId))?.host ?? this.config.uri;
+    return (await this.records.server(serverId))?.host ?? this.config.uri;
   }
 
   /** The client of the host that runs a server. */

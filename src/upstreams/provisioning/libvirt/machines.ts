@@ -115,6 +115,7 @@ export class Machines {
     }
   }
 
+  /** Thawed; a guest with nothing frozen, or without an agent, refuses the thaw, and there is nothing to undo. */
   async thawFilesystems(virsh: Virsh, serverId: string): Promise<void> {
     await virsh.runUnless(['domfsthaw', serverId], /.*/);
   }

@@ -19,8 +19,9 @@ import type { Database } from '../../../db/schema.ts';
 import type { ImageSource } from '../port.ts';
 import { diskBackupXml, diskVolume, snapshotVolume } from './documents.ts';
 import type { Machines } from './machines.ts';
-import type { Storage } from './storage.ts';
-import type { Virsh } from './virsh.ts';
+import { GIB, type Storage } from './storage.ts';
+import { UpstreamError } from '../../errors.ts';
+import { type Virsh, VirshError } from './virsh.ts';
 
 /** How a disk boots when its image is booted directly; null: by its own boot loader. */
 export type BootFiles = Pick<ImageSource, 'kernel' | 'initrd' | 'cmdline'> | null;
@@ -73,10 +74,13 @@ export class SnapshotFiles {
       await this.storage.copyVolume(virsh, diskVolume(file.serverId), file.volume, 0);
       return 'done';
     }
+    // A pass cut short between the freeze and the thaw must not leave the guest's filesystems frozen.
+    await this.machines.thawFilesystems(virsh, file.serverId);
     // A job begun before a crash goes on, or has made the file: it is not begun twice.
-    const before = await this.copyState(file);
+    const before = await this.copyState(file, { begun: false });
     if (before !== 'lost') return before;
-    await this.storage.deleteVolume(virsh, file.volume);
+    // What a lost job left (after a refresh, the pool knows a file libvirt's backup wrote).
+    if (await this.storage.has(virsh, file.volume)) await this.storage.deleteVolume(virsh, file.volume);
     const frozen = await this.machines.freezeFilesystems(virsh, file.serverId);
     const directory = await mkdtemp(join(tmpdir(), 'cloudplane-backup-'));
     try {
@@ -91,20 +95,41 @@ export class SnapshotFiles {
     return 'copying';
   }
 
-  /** Where the running machine's backup job is: libvirt keeps the one under way and the last one finished. */
-  async copyState(file: SnapshotFile): Promise<CopyState> {
+  /**
+   * Where the running machine's backup job is: libvirt keeps the one under
+   * way and the last one finished. Once this snapshot's job was begun, a
+   * last job that failed is its: a refusal. A job libvirt no longer knows
+   * (libvirtd restarted) is lost, and begun again.
+   */
+  async copyState(file: SnapshotFile, options: { begun: boolean }): Promise<CopyState> {
     const virsh = this.virshAt(file.host);
-    const current = await virsh.run(['domjobinfo', file.serverId]).catch(() => '');
+    // A domain that is not running has no job: libvirt refuses the question, read as no job. Not answering is not that.
+    const jobInfo = async (args: string[]) => {
+      try {
+        return await virsh.run(args);
+      } catch (error) {
+        if (error instanceof VirshError && error.kind === 'failed') return '';
+        throw error;
+      }
+    };
+    const current = await jobInfo(['domjobinfo', file.serverId]);
     if (/Operation:\s+Backup/.test(current) && !/Job type:\s+None/.test(current)) return 'copying';
-    const last = await virsh.run(['domjobinfo', file.serverId, '--completed']).catch(() => '');
+    const last = await jobInfo(['domjobinfo', file.serverId, '--completed']);
+    if (options.begun && /Operation:\s+Backup/.test(last) && /Job type:\s+Failed/.test(last)) throw new UpstreamError('provisioning', 'failed', "libvirt's copy of the disk failed");
     if (/Operation:\s+Backup/.test(last) && /Job type:\s+Completed/.test(last) && (await this.storage.has(virsh, file.volume))) return 'done';
     return 'lost';
+  }
+
+  /** The guest's filesystems thawed, should a pass cut short have left them frozen. */
+  async thaw(file: SnapshotFile): Promise<void> {
+    const virsh = this.virshAt(file.host);
+    if ((await this.machines.state(virsh, file.serverId)) === 'running') await this.machines.thawFilesystems(virsh, file.serverId);
   }
 
   /** What the file takes on its host's disk, in whole GB (at least 1): the snapshot's `size_gb`. */
   async sizeGb(file: SnapshotFile): Promise<number> {
     const { allocationBytes } = await this.storage.size(this.virshAt(file.host), file.volume);
-    return Math.max(1, Math.ceil(allocationBytes / 1024 ** 3));
+    return Math.max(1, Math.ceil(allocationBytes / GIB));
   }
 
   /** A copy of the snapshot made into `volume` on a host (a restored disk, a new server's disk), at least `atLeastBytes` large. */

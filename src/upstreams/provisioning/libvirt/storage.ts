@@ -14,7 +14,9 @@ import { seedImage } from './nocloud-seed.ts';
 import type { ServerDefinition } from '../port.ts';
 import { LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
 
-const GIB = 1024 ** 3;
+export const GIB = 1024 ** 3;
+/** How long copying a whole disk may take before it counts as libvirt not answering: a disk of hundreds of GB, on slow storage. */
+const COPY_TIMEOUT_MS = 6 * 3600_000;
 
 /** A volume's size as libvirt reports it: what the guest sees, and what it takes on the host's disk. */
 export interface VolumeSize {
@@ -70,7 +72,7 @@ export class Storage {
     try {
       const file = join(directory, 'volume.xml');
       await writeFile(file, volumeXml(to, source.capacityBytes));
-      await virsh.run(['vol-create-from', this.pool, file, from, '--inputpool', this.pool]);
+      await virsh.run(['vol-create-from', this.pool, file, from, '--inputpool', this.pool], { timeoutMs: COPY_TIMEOUT_MS });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -88,10 +90,10 @@ export class Storage {
     const directory = await mkdtemp(join(tmpdir(), 'cloudplane-volume-'));
     try {
       const file = join(directory, 'volume.qcow2');
-      await from.virsh.run(['vol-download', '--pool', this.pool, from.volume, file]);
+      await from.virsh.run(['vol-download', '--pool', this.pool, from.volume, file], { timeoutMs: COPY_TIMEOUT_MS });
       const size = await this.size(from.virsh, from.volume);
       await to.virsh.run(['vol-create-as', this.pool, to.volume, String(size.capacityBytes), '--format', 'qcow2']);
-      await to.virsh.run(['vol-upload', '--pool', this.pool, to.volume, file]);
+      await to.virsh.run(['vol-upload', '--pool', this.pool, to.volume, file], { timeoutMs: COPY_TIMEOUT_MS });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -112,7 +114,8 @@ export class Storage {
   /** Whether the pool has the volume (after a refresh: a file another program wrote is counted). */
   async has(virsh: Virsh, volume: string): Promise<boolean> {
     await this.ensurePool(virsh);
-    await virsh.run(['pool-refresh', this.pool]);
+    // libvirt refuses a refresh while it builds a volume of the pool (another server's copy): what it knows then is enough.
+    await virsh.runUnless(['pool-refresh', this.pool], /asynchronous jobs running/i);
     try {
       await virsh.run(['vol-info', '--pool', this.pool, volume]);
       return true;

@@ -27,10 +27,10 @@ export class VirshError extends UpstreamError {
 export class Virsh {
   constructor(readonly uri: string) {}
 
-  /** Runs `virsh -c URI ARGS…`; its standard output, or a VirshError. */
-  run(args: readonly string[]): Promise<string> {
+  /** Runs `virsh -c URI ARGS…`; its standard output, or a VirshError. A command that copies a whole disk passes a longer `timeoutMs`. */
+  run(args: readonly string[], options: { timeoutMs?: number } = {}): Promise<string> {
     return new Promise((resolve, reject) => {
-      execFile('virsh', ['-q', '-c', this.uri, ...args], { timeout: COMMAND_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+      execFile('virsh', ['-q', '-c', this.uri, ...args], { timeout: options.timeoutMs ?? COMMAND_TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
         if (!error) return resolve(stdout);
         const output = `${stderr}${stdout}` || error.message;
         const timedOut = error.killed === true;
