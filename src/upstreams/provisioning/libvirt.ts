@@ -181,7 +181,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
 
   async startOperation(request: OperationRequest): Promise<void> {
     if (await this.records.operation(request.actionId)) return;
-    const operation = await this.records.recordOperation(request, 0);
+    const operation = await this.records.recordOperation(request);
     try {
       await this.carryOut(operation);
     } catch (error) {

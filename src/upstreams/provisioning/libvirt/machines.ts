@@ -15,12 +15,9 @@ import { domainXml, ISO_DRIVE, type DomainPlacement } from './documents.ts';
 import type { ServerDefinition } from '../port.ts';
 import { eitherOf, LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
 
-/** `running`, `shut off`, `paused`, …, or `missing` when libvirt has no such domain. */
-export type DomainState = string;
-
 export class Machines {
   /** `running`, `shut off`, …, or `missing` when libvirt has no such domain. */
-  async state(virsh: Virsh, serverId: string): Promise<DomainState> {
+  async state(virsh: Virsh, serverId: string): Promise<string> {
     try {
       return (await virsh.run(['domstate', serverId])).trim();
     } catch (error) {

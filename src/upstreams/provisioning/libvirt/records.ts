@@ -43,7 +43,7 @@ export interface OperationRecord {
   actionId: number;
   serverId: string;
   type: string;
-  /** Until when a soft stop waits for the guest. */
+  /** When it was recorded (nothing is due at a set time): a soft stop noted before its first ask was kept counts from here. */
   completesAt: string;
   parameters: OperationParameters;
   result: Record<string, unknown>;
@@ -94,9 +94,12 @@ export class LibvirtRecords {
       .execute();
   }
 
-  /** An operation recorded, with its inputs and what it will report, before the machine is touched; a second record changes nothing. */
-  async recordOperation(request: OperationRequest, softStopMs: number): Promise<OperationRecord> {
-    if (!(await this.operation(request.actionId))) await recordOperation(this.db, this.clock, request, softStopMs, { carriedOut: false });
+  /**
+   * An operation recorded, with its inputs and what it will report, before the machine is touched; a second record
+   * changes nothing. Nothing is due at a set time (a soft stop's time runs from its first ask, in its progress).
+   */
+  async recordOperation(request: OperationRequest): Promise<OperationRecord> {
+    if (!(await this.operation(request.actionId))) await recordOperation(this.db, this.clock, request, 0, { carriedOut: false });
     return (await this.operation(request.actionId))!;
   }
 
