@@ -42,6 +42,7 @@ export async function servedProjectApiDocument(): Promise<Record<string, unknown
       testClock: false,
       logLevel: 'silent',
       sessionIdleMs: 60_000,
+      serverConsoleIdleMs: 60_000,
       rdns: { backend: 'builtin' },
       crashAt: null,
       provisioning: { backend: 'builtin' },

@@ -105,6 +105,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       metrics,
       publicUrl: config.publicUrl,
       clock,
+      changes,
+      serverConsoleIdleMs: config.serverConsoleIdleMs,
       onContractViolation: options.onContractViolation,
     });
     // Console links from the legacy API point at the main listener: the host the client used, on the port main listens on.

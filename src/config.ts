@@ -18,6 +18,8 @@ export interface Config {
   logLevel: string;
   /** How long a console session lasts without a request (CLOUDPLANE_SESSION_IDLE). */
   sessionIdleMs: number;
+  /** How long a server's console stays open without a byte either way (CLOUDPLANE_SERVER_CONSOLE_IDLE, D24). */
+  serverConsoleIdleMs: number;
   /** Where PTR records live: the built-in store, or a PowerDNS server through its HTTP API. */
   rdns: RdnsConfig;
   /** The crash point this process kills itself at (`CLOUDPLANE_CRASH_AT`, for crash tests), or null. */
@@ -127,11 +129,11 @@ function rdns(env: NodeJS.ProcessEnv): RdnsConfig {
 }
 
 /** `43200` (seconds), `30m`, `12h` or `1d`. */
-function duration(name: string, raw: string | undefined, fallbackMs: number): number {
+function duration(name: string, raw: string | undefined, fallbackMs: number, bounds = { min: 60_000, max: 30 * DURATION_UNITS.d!, said: '1 minute to 30 days' }): number {
   if (raw === undefined || raw === '') return fallbackMs;
   const ms = parseDuration(raw);
-  if (!(ms >= 60_000 && ms <= 30 * DURATION_UNITS.d!)) {
-    throw new ConfigError(`${name} must be a duration from 1 minute to 30 days such as 43200, 30m or 12h, got "${raw}"`);
+  if (!(ms >= bounds.min && ms <= bounds.max)) {
+    throw new ConfigError(`${name} must be a duration from ${bounds.said} such as 43200, 30m or 12h, got "${raw}"`);
   }
   return ms;
 }
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),
+    serverConsoleIdleMs: duration('CLOUDPLANE_SERVER_CONSOLE_IDLE', env.CLOUDPLANE_SERVER_CONSOLE_IDLE, 15 * DURATION_UNITS.m!, { min: 5_000, max: DURATION_UNITS.d!, said: '5 seconds to 1 day' }),
     rdns: rdns(env),
     crashAt: crashAt(env.CLOUDPLANE_CRASH_AT),
     provisioning: provisioning(env),

@@ -37,6 +37,7 @@ import type { Upstreams } from './upstreams/index.ts';
 import pino, { type Logger } from 'pino';
 import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, EventHub, eventJobs, EventService } from './modules/events/index.ts';
 import { AuditService } from './modules/audit/index.ts';
+import { ServerConsoleService } from './modules/server-consoles/index.ts';
 import {
   ensureWebhookPruning,
   type HostResolver,
@@ -74,6 +75,7 @@ export interface Services {
   events: EventService;
   audit: AuditService;
   webhooks: WebhookService;
+  serverConsoles: ServerConsoleService;
 }
 
 export interface ServiceDependencies {
@@ -139,6 +141,7 @@ export function createServices(deps: ServiceDependencies): Services {
   });
   const actions = new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, snapshots, sshKeys, wakeWorker: deps.wakeWorker });
   const apiKeys = new ApiKeyService({ db, clock, changes: deps.changes });
+  const audit = new AuditService({ db, clock, changes: deps.changes, access, apiKeys });
   const hub = new EventHub({ db, engine: deps.engine, changes: deps.changes, logger: deps.logger ?? pino({ enabled: false }) });
   const events = new EventService({ db, access, hub });
   return {
@@ -173,7 +176,9 @@ export function createServices(deps: ServiceDependencies): Services {
     signIn: new SignInService({ db, clock }),
     payments: new PaymentService({ db, clock, billing: upstreams.billing, payments: upstreams.payments, orders, wakeWorker: deps.wakeWorker }),
     events,
-    audit: new AuditService({ db, clock, changes: deps.changes, access, apiKeys }),
+    audit,
+    // The console is asked through the wrapped port: a fault on provisioning reaches it like any call.
+    serverConsoles: new ServerConsoleService({ db, clock, changes: deps.changes, access, servers, apiKeys, provisioning: upstreams.provisioning, audit }),
     webhooks: new WebhookService({ db, clock, access, events, guard: webhookGuard(deps), wakeWorker: deps.wakeWorker }),
   };
 }

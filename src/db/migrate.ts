@@ -22,6 +22,7 @@ import * as twoFactorSignIn from './migrations/0017-two-factor-sign-in.ts';
 import * as projectInvitations from './migrations/0018-project-invitations.ts';
 import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts';
 import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.ts';
+import * as serverConsoles from './migrations/0021-server-consoles.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -44,6 +45,7 @@ const migrations = {
   '0018-project-invitations': projectInvitations,
   '0019-events-webhooks-audit': eventsWebhooksAudit,
   '0020-libvirt-snapshot-files': libvirtSnapshotFiles,
+  '0021-server-consoles': serverConsoles,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -271,6 +271,31 @@ export interface ProvisioningServersTable {
   updated_at: Timestamp;
 }
 
+/** A console session of a server (D24): its token's hash, who asked, and when it opened and closed. */
+export interface ServerConsoleSessionsTable {
+  id: Generated<number>;
+  server_id: string;
+  project_id: number;
+  /** SHA-256 of the single-use token, hex; the token itself is never stored. */
+  token_hash: string;
+  /** Where it was asked for: `project` (an API key) or `console` (a signed-in user; its WebSocket must come from the console's origin). */
+  interface: 'project' | 'console';
+  user_id: number;
+  api_key_id: number | null;
+  session_ref: string | null;
+  client_ip: string;
+  created_at: Timestamp;
+  /** The token is refused from then on unless it was used. */
+  expires_at: Timestamp;
+  /** When a WebSocket presented the token (it is used up then); null: not yet. */
+  opened_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  close_reason: string | null;
+  /** Bytes from the client to the server's console, and back; written when the session closes. */
+  bytes_in: Generated<number>;
+  bytes_out: Generated<number>;
+}
+
 export interface ServerFirewallGroupsTable {
   server_id: string;
   group_id: number;
@@ -585,6 +610,8 @@ export interface AuditLogTable {
   status_code: number;
   problem_code: string | null;
   request_id: string;
+  /** What the entry says beyond its columns (a console session's length and bytes); null for most. */
+  details: ColumnType<unknown, string | null, string | null>;
 }
 
 export interface Database {
@@ -609,6 +636,7 @@ export interface Database {
   provisioning_servers: ProvisioningServersTable;
   provisioning_private_addresses: ProvisioningPrivateAddressesTable;
   provisioning_snapshots: ProvisioningSnapshotsTable;
+  server_console_sessions: ServerConsoleSessionsTable;
   server_firewall_groups: ServerFirewallGroupsTable;
   ssh_keys: SshKeysTable;
   billing_accounts: BillingAccountsTable;

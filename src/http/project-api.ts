@@ -17,6 +17,7 @@ import { reverseDnsRoutes } from '../modules/reverse-dns/index.ts';
 import { eventRoutes } from '../modules/events/index.ts';
 import { auditRoutes } from '../modules/audit/index.ts';
 import { webhookRoutes } from '../modules/webhooks/index.ts';
+import { serverConsoleRoutes } from '../modules/server-consoles/index.ts';
 
 export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: string | undefined }> = async (plain, { services, publicUrl }) => {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,6 +29,7 @@ export const projectApi: FastifyPluginAsync<{ services: Services; publicUrl: str
   await app.register(snapshotRoutes, { snapshots: services.snapshots, publicUrl });
   await app.register(serverRoutes, { servers: services.servers, publicUrl });
   await app.register(serverMetricsRoutes, { serverMetrics: services.serverMetrics });
+  await app.register(serverConsoleRoutes, { consoles: services.serverConsoles, publicUrl });
   await app.register(actionRoutes, { actions: services.actions, publicUrl });
   await app.register(cancellationRoutes, { cancellation: services.cancellation });
   await app.register(orderRoutes, { orders: services.orders, publicUrl });

@@ -26,6 +26,8 @@ import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
 import type { Clock } from '../clock.ts';
 import { consolePlugin } from '../console/console.plugin.ts';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import { serveConsoleStreams } from './console-streams.ts';
 import { CLOUDPLANE_VERSION } from '../version.ts';
 
 /** The project API's base address on this listener (the spec's `{base_url}`). */
@@ -42,6 +44,9 @@ export interface MainServerOptions {
   metrics: Registry;
   publicUrl: string | undefined;
   clock: Clock;
+  changes: ChangeFeed;
+  /** How long a server's console stays open without a byte either way. */
+  serverConsoleIdleMs: number;
   onContractViolation?: (violation: ContractViolation) => void;
 }
 
@@ -142,6 +147,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   );
 
   await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl, clock: options.clock });
+  serveConsoleStreams(app, { consoles: options.services.serverConsoles, changes: options.changes, logger: options.logger, publicUrl: options.publicUrl, idleMs: options.serverConsoleIdleMs });
 
   const hide = true;
   // The version lets a deploy check which release answers, without a key.

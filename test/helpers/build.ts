@@ -152,6 +152,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     testClock: true,
     logLevel: 'silent',
     sessionIdleMs: 12 * 60 * 60 * 1000,
+    serverConsoleIdleMs: 15 * 60 * 1000,
     rdns: { backend: 'builtin' },
     crashAt: null,
     provisioning: { backend: 'builtin' },

@@ -291,6 +291,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{project_slug}/servers/{server_id}/console/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the server's serial console
+         * @description The way in when SSH is not: a WebSocket to the server's serial console. Any member may ask (not a read-only key), for a running server. The answer is a `ws://` or `wss://` URL on this listener holding a single-use token: open a WebSocket to it within 60 seconds (`expires_at`); it needs no other credentials. Binary frames carry the console's raw bytes both ways (keystrokes in, output out), nothing else; a text frame `{"type":"resize","cols":C,"rows":R}` may tell the terminal's size (a serial line carries none: the guest asks the terminal). Press Enter for the login prompt. A server has one session at a time: a new one takes over, and the old one is closed with code 4000. A session ends after 15 minutes without a byte either way (4001), when the server stops or is deleted (4002), when the member leaves the project or the key is revoked (4003), or when the console ends (4004); a frame over 64 KiB closes it (1009). A used, expired or unknown token is refused with 401 before anything reaches the server; a token made in the web console is refused (403) unless its WebSocket comes from the console's own origin. Opening and closing are in the audit log; opening is the `console.opened` event.
+         */
+        post: operations["openServerConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{project_slug}/actions/": {
         parameters: {
             query?: never;
@@ -1042,7 +1062,7 @@ export interface components {
             method: string;
             /** @description The route that answered, as a pattern (`/api/v1/projects/:project_slug/servers/:server_id/`): never the URL with its query */
             route: string;
-            /** @description What happened, for entries that say more than their route: `sign_in`, `sign_in_failed`, `sign_in_code_required`, `api_key.created` */
+            /** @description What happened, for entries that say more than their route: `sign_in`, `sign_in_failed`, `sign_in_code_required`, `api_key.created`, `console.opened`, `console.closed` */
             operation: string | null;
             /** @description The resource the route names by its id; null when it names none (a list, a creation) */
             resource: {
@@ -1062,6 +1082,22 @@ export interface components {
             problem_code: string | null;
             /** @description The request id, as in the service log */
             request_id: string;
+            /** @description What the entry says beyond its columns: a console session's id, and when it closed, its length, bytes and why it ended; null for the rest */
+            details: {
+                /**
+                 * Format: int64
+                 * @description The console session
+                 */
+                console_session_id?: number;
+                /** @description How long the session was open */
+                duration_seconds?: number;
+                /** @description Bytes sent to the server's console */
+                bytes_in?: number;
+                /** @description Bytes received from the server's console */
+                bytes_out?: number;
+                /** @description Why the session ended */
+                close_reason?: string;
+            } | null;
         };
         /** AuditLogEntryPage */
         AuditLogEntryPage: {
@@ -1111,7 +1147,7 @@ export interface components {
              * @description What happened, such as action.finished
              * @enum {string}
              */
-            type: "action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled";
+            type: "action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "console.opened" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled";
             project: string;
             resource: {
                 type: string;
@@ -1533,6 +1569,19 @@ export interface components {
             /** @description Up to 1000 characters; required for end_of_term */
             reason?: string | null;
         };
+        /** ServerConsole */
+        ServerConsole: {
+            /**
+             * Format: uri
+             * @description Where to open the WebSocket (`ws://` or `wss://`, on this listener), with a single-use token: no other credentials are needed or read. Binary frames carry the serial console's raw bytes both ways; nothing else is in the stream.
+             */
+            url: string;
+            /**
+             * Format: date-time
+             * @description The token is refused from then on unless it was used: 60 seconds after it was made
+             */
+            expires_at: string;
+        };
         /** ServerCreateSnapshotRequest */
         ServerCreateSnapshotRequest: {
             name?: string;
@@ -1744,8 +1793,8 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
-            event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, console.opened, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+            event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "console.opened" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
             /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
             enabled: boolean;
             /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
@@ -1781,8 +1830,8 @@ export interface components {
         WebhookCreateRequest: {
             /** @description Where deliveries are POSTed: an http or https URL without a user name or password. Addresses that are loopback, private, link-local (the metadata service among them), shared, reserved, multicast or unspecified are refused, and so are names that resolve to them, unless the operator allows internal receivers */
             url: string;
-            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
-            event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, console.opened, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+            event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "console.opened" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
             /** @description A note for people; up to 255 characters */
             description?: string;
         };
@@ -1842,8 +1891,8 @@ export interface components {
         WebhookUpdateRequest: {
             /** @description Where deliveries are POSTed: an http or https URL without a user name or password. Addresses that are loopback, private, link-local (the metadata service among them), shared, reserved, multicast or unspecified are refused, and so are names that resolve to them, unless the operator allows internal receivers */
             url?: string;
-            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
-            event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, console.opened, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+            event_types?: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "console.opened" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
             /** @description A note for people; up to 255 characters */
             description?: string;
             /** @description false turns deliveries off; true turns them on again, from the next event (events in between are in the event log), and clears `failing_since` and `disabled_reason` */
@@ -1856,8 +1905,8 @@ export interface components {
             /** Format: uri */
             url: string;
             description: string;
-            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
-            event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
+            /** @description The event types sent to this webhook; empty: every type. One of: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, console.opened, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+            event_types: ("action.started" | "action.finished" | "order.created" | "order.status_changed" | "order.withdrawn" | "server.created" | "server.renamed" | "server.status_changed" | "server.deleted" | "server.cancellation_requested" | "console.opened" | "firewall_group.created" | "firewall_group.updated" | "firewall_group.deleted" | "firewall_group.attached" | "firewall_group.detached" | "firewall_rule.created" | "firewall_rule.updated" | "firewall_rule.deleted" | "firewall.applied" | "reverse_dns.set" | "reverse_dns.removed" | "invoice.paid" | "webhook.disabled")[];
             /** @description Whether new events are delivered. Turned off after a day in which every attempt failed */
             enabled: boolean;
             /** @description Why the service turned the webhook off; null when it is on or was turned off through the API */
@@ -3968,6 +4017,104 @@ export interface operations {
             /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Another client error, met at the edge by any route: `payload_too_large` (413), `uri_too_long` (414), `unsupported_media_type` (415) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    openServerConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_slug: string;
+                /** @description 16 lowercase hexadecimal characters */
+                server_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to open the WebSocket, and until when */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerConsole"];
+                };
+            };
+            /** @description No valid API key: missing, malformed, unknown, revoked or expired (sent with `WWW-Authenticate: Bearer`). Codes: `unauthenticated` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused. Codes: `read_only_key`, `project_not_ready` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such resource in a project of the key’s user, or a page past the end. Codes: `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description In conflict with the state of the resource. Codes: `conflict`, `project_deleting` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A system behind the API failed or did not answer; send the same request again. Codes: `upstream_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A system behind the API is unavailable for now. Codes: `upstream_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again: 30, or 300 for the reverse DNS service */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7675,7 +7822,7 @@ export interface operations {
             query?: {
                 /** @description Events with a larger id than this one. Without it, a page starts at the oldest event kept and a stream with the next event committed */
                 after?: string;
-                /** @description Only these event types, comma-separated: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
+                /** @description Only these event types, comma-separated: action.started, action.finished, order.created, order.status_changed, order.withdrawn, server.created, server.renamed, server.status_changed, server.deleted, server.cancellation_requested, console.opened, firewall_group.created, firewall_group.updated, firewall_group.deleted, firewall_group.attached, firewall_group.detached, firewall_rule.created, firewall_rule.updated, firewall_rule.deleted, firewall.applied, reverse_dns.set, reverse_dns.removed, invoice.paid, webhook.disabled */
                 types?: string;
                 /** @description Events per page: default 100, at most 500 (pages only) */
                 page_size?: number;

@@ -2,6 +2,7 @@
 // logged once, on completion: one line per request with what an operator
 // needs (method, URL, status, time), instead of Fastify's two lines (received
 // and completed). Keys never reach the log: the line carries no headers.
+import { CONSOLE_STREAM_PREFIX, CONSOLE_STREAM_ROUTE } from '../../modules/server-consoles/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -53,7 +54,12 @@ export function instrument(app: FastifyInstance, registry: Registry, listener: s
     const series = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
     series.requests.inc();
     series.duration.observe(reply.elapsedTime / 1000);
-    request.log.info({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    request.log.info({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
+}
+
+/** The URL as the log keeps it: a console token is a credential, so a request naming one is logged by the route's pattern. */
+function loggedUrl(url: string): string {
+  return url.startsWith(CONSOLE_STREAM_PREFIX) ? CONSOLE_STREAM_ROUTE : url;
 }

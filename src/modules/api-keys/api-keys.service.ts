@@ -251,6 +251,12 @@ export class ApiKeyService {
     return row?.name;
   }
 
+  /** Whether a key still lets its holder in: there, not revoked, not expired (what stays open on its word asks again). */
+  async isUsable(keyId: number): Promise<boolean> {
+    const row = await this.deps.db.selectFrom('api_keys').select(['revoked_at', 'expires_at']).where('id', '=', keyId).executeTakeFirst();
+    return row !== undefined && row.revoked_at === null && !this.hasExpired(row);
+  }
+
   /** Whether a key's expiry has passed, by cloudplane's clock; a key without one never expires. */
   hasExpired(key: { expires_at: string | null }): boolean {
     return key.expires_at !== null && key.expires_at <= this.deps.clock.now().toISOString();

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { insertAuditEntries, type NewAuditRow } from './audit.repo.ts';
 
-/** Rows per INSERT: 17 values a row, well inside both engines' limits on bound parameters. */
+/** Rows per INSERT: 18 values a row, well inside both engines' limits on bound parameters. */
 const MAX_ROWS_PER_BATCH = 500;
 
 interface Queued {

@@ -1,15 +1,14 @@
 // Every query on the audit log: one insert per change (after the answer), and
 // the pages the project's owners and admins, the console and the operator read.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 
 export type AuditInterface = AuditLogTable['interface'];
 export type AuditActorType = AuditLogTable['actor_type'];
 
-export type NewAuditRow = Omit<AuditLogTable, 'id'>;
+export type NewAuditRow = Omit<Insertable<AuditLogTable>, 'id'>;
 
-export interface AuditRow extends NewAuditRow {
-  id: number;
+export interface AuditRow extends Selectable<AuditLogTable> {
   /** The acting user's e-mail address, while the user exists. */
   email: string | null;
   /** The project's slug, while the project exists. */

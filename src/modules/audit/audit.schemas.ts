@@ -50,7 +50,9 @@ export const AuditEntrySchema = Type.Object(
     client_ip: Text(64, { description: 'The address the request came from' }),
     method: Text(10),
     route: Text(255, { description: 'The route that answered, as a pattern (`/api/v1/projects/:project_slug/servers/:server_id/`): never the URL with its query' }),
-    operation: Nullable(Text(60), { description: 'What happened, for entries that say more than their route: `sign_in`, `sign_in_failed`, `sign_in_code_required`, `api_key.created`' }),
+    operation: Nullable(Text(60), {
+      description: 'What happened, for entries that say more than their route: `sign_in`, `sign_in_failed`, `sign_in_code_required`, `api_key.created`, `console.opened`, `console.closed`',
+    }),
     resource: Nullable(
       Type.Object({
         type: Text(30, { description: 'Such as `server`, `firewall_group`, `firewall_rule`, `ssh_key`, `api_key`' }),
@@ -62,6 +64,19 @@ export const AuditEntrySchema = Type.Object(
     status: Int32(100, 599, { description: 'The status of the answer' }),
     problem_code: Nullable(Text(60), { description: 'The `code` of a refusal' }),
     request_id: Text(64, { description: 'The request id, as in the service log' }),
+    details: Nullable(
+      Type.Object(
+        {
+          console_session_id: Type.Optional(Id({ description: 'The console session' })),
+          duration_seconds: Type.Optional(Type.Integer({ minimum: 0, description: 'How long the session was open' })),
+          bytes_in: Type.Optional(Type.Integer({ minimum: 0, description: "Bytes sent to the server's console" })),
+          bytes_out: Type.Optional(Type.Integer({ minimum: 0, description: "Bytes received from the server's console" })),
+          close_reason: Type.Optional(Text(120, { description: 'Why the session ended' })),
+        },
+        { additionalProperties: false },
+      ),
+      { description: "What the entry says beyond its columns: a console session's id, and when it closed, its length, bytes and why it ended; null for the rest" },
+    ),
   },
   { title: 'AuditLogEntry' },
 );

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
+import { readJson, writeJson } from '../../db/columns.ts';
 import { validationError } from '../../errors.ts';
 import type { Actor, ApiKeyService } from '../api-keys/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
@@ -49,6 +50,17 @@ export interface AuditRecord {
   statusCode: number;
   problemCode: string | null;
   requestId: string;
+  /** What the entry says beyond its columns (a console session's length and bytes). */
+  details?: AuditDetails;
+}
+
+/** What an entry may say beyond its columns. */
+export interface AuditDetails {
+  console_session_id?: number;
+  duration_seconds?: number;
+  bytes_in?: number;
+  bytes_out?: number;
+  close_reason?: string;
 }
 
 /** An entry as owners, admins, the console and the operator see it. */
@@ -74,6 +86,7 @@ export interface AuditEntry {
   status: number;
   problem_code: string | null;
   request_id: string;
+  details: AuditDetails | null;
 }
 
 /** The log's filters, named as the API's query parameters; every one left out matches everything. */
@@ -154,6 +167,7 @@ export class AuditService {
       status_code: record.statusCode,
       problem_code: cutOrNull(record.problemCode, LIMITS.problemCode),
       request_id: cut(record.requestId, LIMITS.requestId),
+      details: record.details ? writeJson(record.details) : null,
     });
   }
 
@@ -252,5 +266,6 @@ function toEntry(row: AuditRow): AuditEntry {
     status: row.status_code,
     problem_code: row.problem_code,
     request_id: row.request_id,
+    details: row.details === null ? null : readJson<AuditDetails>(row.details),
   };
 }

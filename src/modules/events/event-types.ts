@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'server.status_changed',
   'server.deleted',
   'server.cancellation_requested',
+  'console.opened',
   'firewall_group.created',
   'firewall_group.updated',
   'firewall_group.deleted',

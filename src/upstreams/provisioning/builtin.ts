@@ -4,12 +4,15 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Kysely } from 'kysely';
+import { UpstreamError } from '../errors.ts';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
 import type { ServerCounters } from './port.ts';
 import { SIMULATED_SINCE_MS, simulatedCounters } from './simulated-counters.ts';
+import { SimulatedConsole } from './simulated-console.ts';
+import type { ConsoleConnection } from './port.ts';
 
 /** How long each operation takes before scaling, in milliseconds. */
 export const OPERATION_DURATION_MS: Record<string, number> = {
@@ -29,6 +32,11 @@ export const OPERATION_DURATION_MS: Record<string, number> = {
 
 /** How long the rest of the simulated work takes before scaling, in milliseconds. */
 const WORK_DURATION_MS: ProvisioningDurations = { projectSetup: 1000, server: 10_000, upgrade: 5_000, bandwidth: 5_000 };
+
+/** The operations after which a machine has booted again: its uptime counts from the last of them. */
+const BOOTING_OPERATIONS = ['server.power_on', 'server.reboot', 'server.reinstall', 'server.restore_snapshot', 'server.enable_ipv6', 'server.enable_private_network'];
+/** The operations that give the guest a new root password (their result's `root_password`). */
+const PASSWORD_OPERATIONS = ['server.reinstall', 'server.reset_password'];
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
@@ -186,5 +194,44 @@ export class BuiltinProvisioning implements ProvisioningPort {
       ? { serverId, cpuCores: readJson<ServerDefinition>(row.definition).plan.cpuCores, startedAtMs: Date.parse(row.created_at) }
       : { serverId, cpuCores: 1, startedAtMs: SIMULATED_SINCE_MS };
     return { at: now.toISOString(), ...simulatedCounters(machine, now.getTime()) };
+  }
+
+  /** Every server the simulator made has a console; an operator's import (never made here) has none. */
+  async hasConsole(serverId: string): Promise<boolean> {
+    return (await this.createdServer(serverId)) !== null;
+  }
+
+  /** The simulated login prompt (simulated-console.ts), with the server's hostname, boot time and root password. */
+  async openConsole(serverId: string): Promise<ConsoleConnection> {
+    const server = await this.createdServer(serverId);
+    if (!server) throw new UpstreamError('provisioning', 'failed', 'the server has no machine with a console here');
+    const now = this.clock.now().toISOString();
+    const operations = await this.db
+      .selectFrom('provisioning_operations')
+      .select(['type', 'completes_at', 'result'])
+      .where('server_id', '=', serverId)
+      .where('type', 'in', [...BOOTING_OPERATIONS, ...PASSWORD_OPERATIONS])
+      .where('completes_at', '<=', now)
+      .orderBy('completes_at', 'desc')
+      .execute();
+    const lastBoot = operations.find((operation) => BOOTING_OPERATIONS.includes(operation.type));
+    const lastPassword = operations.find((operation) => PASSWORD_OPERATIONS.includes(operation.type));
+    const newPassword = lastPassword ? readJson<{ root_password?: string }>(lastPassword.result).root_password : undefined;
+    return new SimulatedConsole(
+      {
+        hostname: server.definition.hostname,
+        bootedAt: new Date(lastBoot?.completes_at ?? server.completesAt),
+        rootPassword: newPassword ?? server.definition.rootPassword,
+        cpuCores: server.definition.plan.cpuCores,
+      },
+      this.clock,
+    );
+  }
+
+  /** A server the simulator made and has not deleted, once its creation is done. */
+  private async createdServer(serverId: string): Promise<{ definition: ServerDefinition; completesAt: string } | null> {
+    const row = await this.db.selectFrom('provisioning_servers').select(['status', 'definition', 'completes_at']).where('server_id', '=', serverId).executeTakeFirst();
+    if (!row || row.status !== 'active' || row.completes_at > this.clock.now().toISOString()) return null;
+    return { definition: readJson<ServerDefinition>(row.definition), completesAt: row.completes_at };
   }
 }

@@ -9,6 +9,7 @@
 //   snapshot-files.ts  snapshots as files of their own
 //   soft-stops.ts      a guest asked to shut down, waited for, powered off after the timeout
 //   networks.ts        the location and private bridges, private addresses
+//   console.ts         a domain's serial console, attached through virsh
 //   documents.ts       the XML libvirt is given
 //   records.ts         what the backend keeps: creations, servers' records, operations
 //
@@ -34,6 +35,7 @@ import type { Database } from '../../db/schema.ts';
 import { UpstreamError } from '../errors.ts';
 import { BuiltinProvisioning } from './builtin.ts';
 import { diskVolume } from './libvirt/documents.ts';
+import { attachConsole } from './libvirt/console.ts';
 import { Machines } from './libvirt/machines.ts';
 import { readServerCounters } from './libvirt/metrics.ts';
 import { Networks } from './libvirt/networks.ts';
@@ -43,6 +45,7 @@ import { SoftStops } from './libvirt/soft-stops.ts';
 import { GIB, Storage } from './libvirt/storage.ts';
 import { eitherOf, LIBVIRT_SAYS, Virsh } from './libvirt/virsh.ts';
 import type {
+  ConsoleConnection,
   CreationState,
   OperationParameters,
   OperationRequest,
@@ -177,6 +180,21 @@ export class LibvirtProvisioning implements ProvisioningPort {
   async serverCounters(serverId: string): Promise<ServerCounters | null> {
     const virsh = await this.virshOf(serverId);
     return readServerCounters((args) => virsh.run(args), serverId, this.clock.now().toISOString());
+  }
+
+  /** A domain defined with a serial console (every domain this backend makes has one); none for a server libvirt does not have. */
+  async hasConsole(serverId: string): Promise<boolean> {
+    const virsh = await this.virshOf(serverId);
+    try {
+      return /<console\b/.test(await virsh.run(['dumpxml', serverId]));
+    } catch (error) {
+      if (error instanceof UpstreamError && error.kind === 'failed' && LIBVIRT_SAYS.noDomain.test(error.message)) return false;
+      throw error;
+    }
+  }
+
+  async openConsole(serverId: string): Promise<ConsoleConnection> {
+    return attachConsole(await this.hostOf(serverId), serverId);
   }
 
   async startOperation(request: OperationRequest): Promise<void> {

@@ -163,6 +163,35 @@ export interface ProvisioningPort {
    * only grow while the machine runs; they start again from 0 when it starts again.
    */
   serverCounters(serverId: string): Promise<ServerCounters | null>;
+  /**
+   * Whether the server's machine has a serial console to attach to: false
+   * when this system has no machine for the server (an operator's import) or
+   * the machine has none. Throws `unavailable` when the host does not answer.
+   */
+  hasConsole(serverId: string): Promise<boolean>;
+  /**
+   * Attaches to the server's serial console, taking over from any earlier
+   * attachment (one at a time, as libvirt allows). Throws `unavailable` when
+   * the host does not answer, `failed` when the console cannot be attached.
+   */
+  openConsole(serverId: string): Promise<ConsoleConnection>;
+}
+
+/**
+ * A serial console attached (`openConsole`): raw bytes both ways, until
+ * either side ends it. Nothing but the console's own bytes comes out.
+ */
+export interface ConsoleConnection {
+  /** Bytes typed by the client, as they were typed. */
+  write(bytes: Uint8Array): void;
+  /** The client's terminal size. A serial line carries none: a console that cannot pass it on keeps it to itself. */
+  resize(columns: number, rows: number): void;
+  /** Called with each chunk of the console's output. */
+  onData(listener: (bytes: Uint8Array) => void): void;
+  /** Called once when the console's side ends it (the machine stopped, another attachment took over, the host went away), with why. */
+  onEnd(listener: (reason: string) => void): void;
+  /** Detaches; repeating it is harmless. */
+  close(): void;
 }
 
 /**
