@@ -86,6 +86,7 @@ test('a change through the project API is recorded with who, from where, what an
       resource_id: null,
       status_code: 201,
       problem_code: null,
+      details: null,
     },
   );
   assert.match(String(entry.request_id), /\S/);

@@ -1089,11 +1089,20 @@ export interface components {
                  * @description The console session
                  */
                 console_session_id?: number;
-                /** @description How long the session was open */
+                /**
+                 * Format: int32
+                 * @description How long the session was open, in seconds
+                 */
                 duration_seconds?: number;
-                /** @description Bytes sent to the server's console */
+                /**
+                 * Format: int64
+                 * @description Bytes sent to the server's console
+                 */
                 bytes_in?: number;
-                /** @description Bytes received from the server's console */
+                /**
+                 * Format: int64
+                 * @description Bytes received from the server's console
+                 */
                 bytes_out?: number;
                 /** @description Why the session ended */
                 close_reason?: string;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Int32, Nullable, Text, Timestamp } from '../../schemas/common.ts';
+import { Count, Id, Int32, Nullable, Text, Timestamp } from '../../schemas/common.ts';
 import { PageQuery } from '../../schemas/pagination.ts';
 import { ProjectSlug, SlugParam } from '../projects/index.ts';
 
@@ -68,9 +68,9 @@ export const AuditEntrySchema = Type.Object(
       Type.Object(
         {
           console_session_id: Type.Optional(Id({ description: 'The console session' })),
-          duration_seconds: Type.Optional(Type.Integer({ minimum: 0, description: 'How long the session was open' })),
-          bytes_in: Type.Optional(Type.Integer({ minimum: 0, description: "Bytes sent to the server's console" })),
-          bytes_out: Type.Optional(Type.Integer({ minimum: 0, description: "Bytes received from the server's console" })),
+          duration_seconds: Type.Optional(Int32(0, 2_147_483_647, { description: 'How long the session was open, in seconds' })),
+          bytes_in: Type.Optional(Count({ description: "Bytes sent to the server's console" })),
+          bytes_out: Type.Optional(Count({ description: "Bytes received from the server's console" })),
           close_reason: Type.Optional(Text(120, { description: 'Why the session ended' })),
         },
         { additionalProperties: false },
