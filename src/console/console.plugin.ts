@@ -29,6 +29,7 @@ import { accountPages } from './pages/account.routes.ts';
 import { invoicePages } from './pages/invoices.routes.ts';
 import { overviewPages } from './pages/overview.routes.ts';
 import { projectPages } from './pages/projects.routes.ts';
+import { DEFAULT_CONSOLE_IDLE_MS } from './pages/server-console.routes.ts';
 
 import { CONSOLE_ROOT } from './console-root.ts';
 export const SESSION_COOKIE = 'cloudplane_session';
@@ -39,6 +40,8 @@ export interface ConsoleOptions {
   publicUrl: string | undefined;
   /** cloudplane's clock (the operator's test clock when there is one): "the last 24 hours" of a graph are by it. */
   clock: Clock;
+  /** How long a server's console session may sit idle (the console streams' setting), as the Console tab tells it; 15 minutes when not given. */
+  serverConsoleIdleMs?: number;
 }
 
 const CONTENT_SECURITY_POLICY = [
@@ -75,6 +78,8 @@ const vendorAssets: { prefix: string; root: string; allowed: (path: string) => b
   { prefix: 'vendor/', root: join(packageDirectory('bootstrap'), 'dist', 'css'), allowed: (path) => path === '/bootstrap.min.css' },
   { prefix: 'vendor/inter/', root: packageDirectory('@fontsource-variable/inter'), allowed: (path) => path === '/index.css' || /^\/files\/inter-[a-z-]+-wght-normal\.woff2$/.test(path) },
   { prefix: 'vendor/uplot/', root: join(packageDirectory('uplot'), 'dist'), allowed: (path) => path === '/uPlot.iife.min.js' || path === '/uPlot.min.css' },
+  { prefix: 'vendor/xterm/', root: packageDirectory('@xterm/xterm'), allowed: (path) => path === '/lib/xterm.js' || path === '/css/xterm.css' },
+  { prefix: 'vendor/xterm-fit/', root: join(packageDirectory('@xterm/addon-fit'), 'lib'), allowed: (path) => path === '/addon-fit.js' },
 ];
 
 export async function consolePlugin(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
@@ -173,7 +178,12 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
       await signedIn.register(accountPages, { services });
       await signedIn.register(invoicePages, { services });
       await signedIn.register(overviewPages, { services });
-      await signedIn.register(projectPages, { services, clock: options.clock });
+      await signedIn.register(projectPages, {
+        services,
+        clock: options.clock,
+        publicUrl: options.publicUrl,
+        consoleIdleMs: options.serverConsoleIdleMs ?? DEFAULT_CONSOLE_IDLE_MS,
+      });
     });
   }, { prefix: CONSOLE_ROOT });
 }

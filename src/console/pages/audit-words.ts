@@ -29,6 +29,8 @@ const OPERATIONS: Record<string, string> = {
   sign_in: 'Sign in',
   sign_in_failed: 'Failed sign-in',
   'api_key.created': 'Create API key',
+  'console.opened': 'Open server console session',
+  'console.closed': 'Close server console session',
 };
 
 /** The words of a route's segments that name a thing: singular. */
@@ -93,6 +95,8 @@ const VERBS: Record<string, string> = {
 const PHRASES: Record<string, string> = {
   'POST members': 'Invite member',
   'DELETE members/:user_id': 'Remove member',
+  'POST servers/:server_id/console': 'Ask for a server console session',
+  'POST servers/:id/console/connect': 'Ask for a server console session',
 };
 
 /** What a method does to the thing a route ends with, when no verb says it. */

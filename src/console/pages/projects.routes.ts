@@ -25,6 +25,7 @@ import { orderPages } from './orders.routes.ts';
 import { projectEventPages } from './project-events.routes.ts';
 import { followedEvents, liveTrigger, pageEventStream } from './live-parts.ts';
 import { dropEmptyFields, invalidForm, refusalOf, type Refusal } from './refusals.ts';
+import { serverConsolePages } from './server-console.routes.ts';
 import { serverNewPages } from './server-new.routes.ts';
 import { serverNetworkPages } from './server-network.routes.ts';
 import { serverSnapshotPages } from './server-snapshots.routes.ts';
@@ -44,7 +45,15 @@ interface ProjectForm {
   slug: string;
 }
 
-export async function projectPages(app: FastifyInstance, { services, clock }: { services: Services; clock: Clock }): Promise<void> {
+export interface ProjectPageOptions {
+  services: Services;
+  clock: Clock;
+  /** Where a server's console WebSocket is reached, and how long its sessions may sit idle (server-console.routes.ts). */
+  publicUrl: string | undefined;
+  consoleIdleMs: number;
+}
+
+export async function projectPages(app: FastifyInstance, { services, clock, publicUrl, consoleIdleMs }: ProjectPageOptions): Promise<void> {
   async function sendProjectList(request: FastifyRequest, reply: FastifyReply, form: ProjectForm, refusal: Refusal | null): Promise<FastifyReply> {
     const paged = paging(request.query, PROJECTS_PER_PAGE);
     const { count, projects } = await services.projects.list(consoleActor(request.consoleUser), { limit: paged.size, offset: paged.offset });
@@ -228,6 +237,7 @@ export async function projectPages(app: FastifyInstance, { services, clock }: { 
   await app.register(memberPages, { services });
   await app.register(serverNetworkPages, { services });
   await app.register(serverSnapshotPages, { services });
+  await app.register(serverConsolePages, { services, publicUrl, idleMs: consoleIdleMs });
   await app.register(projectEventPages, { services });
   await app.register(auditLogPages, { services });
 }

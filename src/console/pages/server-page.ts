@@ -1,18 +1,20 @@
 // What every page of one server shares: its place in the project (the
 // project's navigation and the breadcrumb), its name as the heading, and the
 // server's own tabs (views/server-tabs.eta). The overview, graphs, plan and
-// settings pages (servers.routes.ts, server-manage.routes.ts) and the
-// networking and snapshot pages of other files all start from serverFrame,
-// so the tabs and the breadcrumb read the same on each.
+// settings pages (servers.routes.ts, server-manage.routes.ts), the console
+// (server-console.routes.ts) and the networking and snapshot pages of other
+// files all start from serverFrame, so the tabs and the breadcrumb read the
+// same on each.
 import type { Crumb } from '../console-page.ts';
 import { projectNav, projectUrl, serverName, serverUrl, tabLinks, type NavLink, type ProjectNav, type Tab } from './display.ts';
 
 /** The server's pages, in the order its tabs show them. */
-export type ServerTab = 'overview' | 'graphs' | 'networking' | 'snapshots' | 'plan' | 'settings';
+export type ServerTab = 'overview' | 'graphs' | 'console' | 'networking' | 'snapshots' | 'plan' | 'settings';
 
 const SERVER_TABS: Tab<ServerTab>[] = [
   { tab: 'overview', text: 'Overview', path: '', icon: 'hdd' },
   { tab: 'graphs', text: 'Graphs', path: '/graphs', icon: 'graph-up' },
+  { tab: 'console', text: 'Console', path: '/console', icon: 'terminal' },
   { tab: 'networking', text: 'Networking', path: '/networking', icon: 'diagram-3' },
   { tab: 'snapshots', text: 'Snapshots & ISO', path: '/snapshots', icon: 'camera' },
   { tab: 'plan', text: 'Plan & traffic', path: '/plan', icon: 'arrow-up-circle' },
