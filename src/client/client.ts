@@ -1,7 +1,8 @@
 // createClient: a typed openapi-fetch client over the retrying fetch, and the
 // few things a careful program does on top of single calls: walk every page
 // of a list, follow a project's events, follow an action or an order to its
-// end, and place an order so that a lost answer never buys twice.
+// end, place an order so that a lost answer never buys twice, and ask for a
+// server's console.
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { retryAfterMs } from './backoff.ts';
 import { CloudplaneConnectionError, CloudplaneError } from './errors.ts';
@@ -10,7 +11,7 @@ import type { paths } from './generated/project-api.ts';
 import { DEFAULT_POLL, DEFAULT_RETRY, realSleep, type ClientOptions, type Sleep } from './options.ts';
 import { walkPages, type PageReader } from './pages.ts';
 import { createRetryingFetch, methodOf } from './retrying-fetch.ts';
-import type { Action, BandwidthOrderRequest, EventType, Order, PageItem, PageParams, PaginatedPath, ServerOrderRequest, UpgradeOrderRequest } from './types.ts';
+import type { Action, BandwidthOrderRequest, EventType, Order, PageItem, PageParams, PaginatedPath, ServerConsole, ServerOrderRequest, UpgradeOrderRequest } from './types.ts';
 import { FINAL_ACTION_STATUSES, FINAL_ORDER_STATUSES, waitUntil, type OpenEventStream, type OrderWaitOptions, type WaitOptions } from './waits.ts';
 
 /** A list whose path has parameters needs them; `/projects/` may be walked without any. */
@@ -78,6 +79,14 @@ export interface CloudplaneClient {
   placeOrder(project: string, body: ServerOrderRequest, options?: PlaceOrderOptions): Promise<PlacedOrder>;
   placeUpgradeOrder(project: string, serverId: string, body: UpgradeOrderRequest, options?: PlaceOrderOptions): Promise<PlacedOrder>;
   placeBandwidthOrder(project: string, serverId: string, body: BandwidthOrderRequest, options?: PlaceOrderOptions): Promise<PlacedOrder>;
+  /**
+   * Where to open a WebSocket to the server's serial console: `{url, expires_at}`, a `ws://` or `wss://` URL
+   * holding a single-use token, to be opened within 60 s by any WebSocket client (the client itself speaks
+   * HTTP only). Binary frames carry the console's bytes both ways; a text frame `{"type":"resize","cols":C,"rows":R}`
+   * tells the terminal's size. Throws CloudplaneError: 403 `read_only_key`, 404, 409 `conflict` (the server is
+   * not running, or has no serial console), 503 `upstream_unavailable` once the retries are spent.
+   */
+  openConsole(project: string, serverId: string): Promise<ServerConsole>;
 }
 
 type CallResult<T> = { data?: T; error?: unknown; response: Response };
@@ -230,5 +239,7 @@ export function createClient(options: ClientOptions): CloudplaneClient {
       const params = { path: { project_slug: project, server_id: serverId }, header: { 'idempotency-key': key } };
       return placed(project, key, await raw.POST('/projects/{project_slug}/servers/{server_id}/bandwidth/', { params, body }));
     },
+    openConsole: (project, serverId) =>
+      call(raw.POST('/projects/{project_slug}/servers/{server_id}/console/', { params: { path: { project_slug: project, server_id: serverId } } })),
   };
 }

@@ -35,6 +35,7 @@ export const EVENT_TYPES = [
   'server.status_changed',
   'server.deleted',
   'server.cancellation_requested',
+  'console.opened',
   'firewall_group.created',
   'firewall_group.updated',
   'firewall_group.deleted',
@@ -71,6 +72,7 @@ export interface EventDataByType {
   /** The server as it was last. */
   'server.deleted': ServerSummary;
   'server.cancellation_requested': ServerSummary;
+  'console.opened': ConsoleOpened;
   'firewall_group.created': FirewallGroup;
   'firewall_group.updated': FirewallGroup;
   /** The group as it was last. */
@@ -83,6 +85,17 @@ export interface EventDataByType {
   'firewall_rule.deleted': FirewallRule & { group_id: number };
   'reverse_dns.set': ReverseDnsEntry & { server_id: string };
   'reverse_dns.removed': ReverseDnsEntry & { server_id: string };
+}
+
+/** A console session of the server opened: its WebSocket presented its token (the event's resource is the server). */
+export interface ConsoleOpened {
+  server_id: string;
+  console_session_id: number;
+  /** Asked for with an API key (`project`) or in the web console (`console`). */
+  interface: 'project' | 'console';
+  user_id: number;
+  /** The key it was asked for with; null in the web console. */
+  api_key_id: number | null;
 }
 
 export interface FirewallAttachment {

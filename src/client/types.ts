@@ -30,6 +30,8 @@ export type ServerStatus = Named['ServerStatus'];
 export type ServerLocation = Named['ServerLocation'];
 export type ServerMetrics = Named['ServerMetrics'];
 export type ServerFirewallGroups = Named['ServerFirewallGroups'];
+/** What opening a server's console answers: the WebSocket's single-use URL, and until when it may be opened. */
+export type ServerConsole = Named['ServerConsole'];
 /** What a cancel answers: the cancellation is requested. */
 export type ServerCancellation = Named['ServerCancellation'];
 export type Action = Named['Action'];

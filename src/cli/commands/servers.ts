@@ -1,5 +1,6 @@
 // `cloudplane servers …`: reading, ordering, renaming, the action starts
-// (DESIGN D4), cancel, upgrades, bandwidth and the attached firewall groups.
+// (DESIGN D4), cancel, upgrades, bandwidth, ssh and the serial console, and
+// the attached firewall groups.
 import { Option, type Command } from 'commander';
 import { lazyAction } from '../command-actions.ts';
 import { collectNamesOrIds, nameOrId, positiveInteger, serverNameOrId } from './arguments.ts';
@@ -9,6 +10,7 @@ const servers = () => import('../handlers/servers.ts');
 const serverActions = () => import('../handlers/server-actions.ts');
 const serverOrders = () => import('../handlers/server-orders.ts');
 const serverSsh = () => import('../handlers/server-ssh.ts');
+const serverConsole = () => import('../handlers/server-console.ts');
 
 /** Action starts without a body: command name → the API's action name. */
 const PLAIN_ACTIONS: [command: string, action: string, description: string][] = [
@@ -136,6 +138,11 @@ export function registerServerCommands(program: Command): void {
     .option('-u, --user <name>', 'log in as this user', 'root')
     .option('--port <port>', 'the SSH port on the server (default: ssh\'s, 22)', positiveInteger)
     .action(lazyAction(serverSsh, (module) => module.sshToServer));
+  group
+    .command('console')
+    .description('Attach this terminal to the server\'s serial console, the way in when SSH is not (Ctrl-] leaves; piped input is sent as it is)')
+    .argument('<server>', 'server id or hostname', serverNameOrId)
+    .action(lazyAction(serverConsole, (module) => module.attachToConsole));
 
   group
     .command('set-firewall-groups')

@@ -19,7 +19,7 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-/** What happened, in a few words: the status an action, order or server reached, a name, an amount. */
+/** What happened, in a few words: the status an action, order or server reached, who opened a console, a name, an amount. */
 export function eventSummary(event: ProjectEvent): string {
   const data = fieldsOf(event.data);
   const status = text(data.status);
@@ -41,6 +41,11 @@ export function eventSummary(event: ProjectEvent): string {
       if (event.type === 'server.deleted') return `${hostname}: deleted`;
       if (event.type === 'server.cancellation_requested') return `${hostname}: cancellation requested`;
       return `${hostname}: ${status ?? '?'}`;
+    }
+    case 'console': {
+      // console.opened: a session of the server's console (the resource) opened, by whom and through what.
+      const through = data.interface === 'console' ? 'in the web console' : `with API key ${text(data.api_key_id) ?? '?'}`;
+      return `session ${text(data.console_session_id) ?? '?'} opened by user ${text(data.user_id) ?? '?'} ${through}`;
     }
     case 'invoice':
       return [text(data.total), text(data.currency), status].filter(Boolean).join(' ');
