@@ -146,7 +146,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
     { prefix: '/admin/v1' },
   );
 
-  await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl, clock: options.clock });
+  await app.register(consolePlugin, { services: options.services, publicUrl: options.publicUrl, clock: options.clock, serverConsoleIdleMs: options.serverConsoleIdleMs });
   serveConsoleStreams(app, { consoles: options.services.serverConsoles, changes: options.changes, logger: options.logger, publicUrl: options.publicUrl, idleMs: options.serverConsoleIdleMs });
 
   const hide = true;

@@ -67,9 +67,9 @@ test('the overview shows the server as the API has it: short id with a copy butt
 
   // The server's tabs, Overview current; the project's navigation above.
   const tabs = /<nav aria-label="Server"[\s\S]*?<\/nav>/.exec(overview.html)![0];
-  assert.equal(visibleText(tabs), 'Overview Graphs Networking Snapshots & ISO Plan & traffic Settings');
+  assert.equal(visibleText(tabs), 'Overview Graphs Console Networking Snapshots & ISO Plan & traffic Settings');
   assert.match(tabs, new RegExp(`href="${path}" aria-current="page"`));
-  for (const tab of ['graphs', 'networking', 'snapshots', 'plan', 'settings']) assert.ok(tabs.includes(`href="${path}/${tab}"`), tab);
+  for (const tab of ['graphs', 'console', 'networking', 'snapshots', 'plan', 'settings']) assert.ok(tabs.includes(`href="${path}/${tab}"`), tab);
 
   const forms = powerForms(overview.html, path);
   assert.deepEqual([...forms.keys()], ['shutdown', 'reboot', 'power_off'], 'a running server is offered Shutdown, Reboot and Power off');
