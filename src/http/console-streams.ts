@@ -111,7 +111,7 @@ export function serveConsoleStreams(app: FastifyInstance, options: ConsoleStream
   };
 
   const bridgeOf = (session: OpenConsoleSession, socket: WebSocket, connection: ConsoleConnection) => {
-    const idle = () => end(bridge, CLOSE_CODES.idle, `No byte either way for ${Math.round(options.idleMs / 60_000)} minutes`);
+    const idle = () => end(bridge, CLOSE_CODES.idle, `No byte either way for ${spoken(options.idleMs)}`);
     const bridge: Bridge = { session, socket, connection, bytesIn: 0, bytesOut: 0, idleTimer: setTimeout(idle, options.idleMs), closing: false };
     const active = () => bridge.idleTimer.refresh();
     open.set(session.id, bridge);
@@ -184,6 +184,12 @@ function control(bridge: Bridge, text: string): void {
   } catch {
     // Not a control message: nothing to do.
   }
+}
+
+/** A duration as a sentence says it: `15 minutes`, `90 seconds`. */
+function spoken(ms: number): string {
+  const [amount, unit] = ms % 60_000 === 0 ? [ms / 60_000, 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 function codeOf(reason: string): number {

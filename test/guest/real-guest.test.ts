@@ -9,13 +9,14 @@
 // and is read back in the guest over SSH (or at its serial console):
 //   order      SSH as root with the ordered key, the hostname, the default routes
 //   reboot     soft: a file written just before is there after, the boot id
-//              changed, the SSH host keys are intact
+//              changed, the SSH host keys are intact; on the netplan guest the
+//              same reboot applies a bigger plan: the root filesystem grew
 //   network    IPv6 and the private network reach the running guest; the
 //              gateways answer
-//   password   the reset password logs in at the serial console, the old does not
+//   console    through the API's WebSocket, with a firewall dropping every
+//              port: the reset password logs in, the old does not
 //   snapshots  a file of its own: it outlives a reinstall, a restore brings the
 //              file back, an order from it boots a copy with its own identity
-//   resize     a bigger plan and a reboot: the root filesystem grew
 // The guests are shared by the checks, in this order, to keep the boots few.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -29,6 +30,7 @@ import { describeIpv4Pool } from '../../src/modules/addresses/index.ts';
 import { eventually } from '../helpers/build.ts';
 import { realGuestImage } from '../helpers/guest-image.ts';
 import { guestCommand, poolFiles, startHypervisor } from '../helpers/hypervisor.ts';
+import { attach, createGroup } from '../helpers/firewall.ts';
 import { openSerialConsole } from '../helpers/serial-console.ts';
 import { settledOrder } from '../helpers/vm-servers.ts';
 import { buildWorld } from '../helpers/world.ts';
@@ -54,7 +56,7 @@ interface Guest {
   hostname: string;
 }
 
-test('a real Debian guest with its own cloud-init: order, soft reboot, network, password, snapshots, resize', { timeout: 45 * 60_000 }, async (t) => {
+test('a real Debian guest with its own cloud-init: order, soft reboot and resize, network, console, snapshots', { timeout: 45 * 60_000 }, async (t) => {
   // Built (or found in the cache) before the machine's hypervisor is held: other VM tests run meanwhile.
   const [bookworm, trixie] = await Promise.all([realGuestImage('ifupdown'), realGuestImage('netplan')]);
   const hypervisor = await startHypervisor();
@@ -65,8 +67,10 @@ test('a real Debian guest with its own cloud-init: order, soft reboot, network, 
   execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', keyFile]);
 
   // A soft stop of a real guest takes seconds under emulation: the timeout is the default's, not the fast tests' 5 s.
-  const env = { ...hypervisor.env, LIBVIRT_SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT_S) };
-  const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: loadConfig(env).provisioning } } });
+  // The firewall is enforced on the taps (nftables in the host's namespace): the console must work with every port dropped.
+  const env = { ...hypervisor.env, LIBVIRT_SHUTDOWN_TIMEOUT: String(SHUTDOWN_TIMEOUT_S), FIREWALL_BACKEND: 'nftables', FIREWALL_NFT_COMMAND: `ip netns exec ${hypervisor.namespace} nft` };
+  const config = loadConfig(env);
+  const w = await buildWorld(t, { credit: '500.00', build: { config: { provisioning: config.provisioning, firewall: config.firewall } } });
   const catalogue = (await w.app.admin('/catalogue')).body;
   const filesOf = { 'debian-12': bookworm, 'debian-13': trixie } as Record<string, { disk: string; kernel: string; initrd: string; cmdline: string }>;
   catalogue.images = catalogue.images.map((image: { name: string }) => {
@@ -138,11 +142,21 @@ test('a real Debian guest with its own cloud-init: order, soft reboot, network, 
     });
   });
 
-  await t.test('reboot is soft: a file written just before is there after, a new boot, the SSH host keys intact', async () => {
+  await t.test('reboot is soft: a file written just before is there after, a new boot, the SSH host keys intact; a bigger plan grows the root filesystem', async () => {
     await both(async (guest) => {
       const before = await bootId(guest);
       const hostKeys = await ssh(guest, 'for key in /etc/ssh/ssh_host_*_key.pub; do ssh-keygen -lf "$key"; done');
       assert.ok(hostKeys && hostKeys.split('\n').length >= 3, `${guest.variant}: host keys ${hostKeys}`);
+      // One boot does for both checks on the netplan guest (the boots are what the test's time goes on): its reboot
+      // also applies a bigger plan. The ifupdown guest keeps its plan: its snapshot is ordered from later, on the small one.
+      const resized = guest.variant === 'netplan';
+      const rootBytes = async () => Number(await sshUp(guest, "df -B1 --output=size / | tail -n 1 | tr -d ' '"));
+      const rootBefore = resized ? await rootBytes() : 0;
+      if (resized) {
+        const upgrade = await w.app.api(`/projects/${w.slug}/servers/${guest.id}/upgrade/`, { method: 'POST', key: w.key, body: { product_id: 2, upgrade_disk: true } });
+        assert.equal(upgrade.status, 201, JSON.stringify(upgrade.body));
+        assert.equal((await settledOrder(w, upgrade.body.id)).status, 'completed');
+      }
       // No sync: what the guest has not written out yet is what a hard reset loses.
       assert.equal(await ssh(guest, 'echo "written a moment before the reboot" > /root/before-reboot && echo ok'), 'ok');
       const result = await act(guest, 'reboot');
@@ -153,6 +167,14 @@ test('a real Debian guest with its own cloud-init: order, soft reboot, network, 
       assert.equal(await ssh(guest, 'find /etc/ssh -name "ssh_host_*" -size 0 | wc -l'), '0', `${guest.variant}: no host key file is empty`);
       assert.equal(await ssh(guest, 'for key in /etc/ssh/ssh_host_*_key.pub; do ssh-keygen -lf "$key"; done'), hostKeys, `${guest.variant}: the same host keys`);
       t.diagnostic(`${guest.variant}: reboot through the API: boot ${before} → ${after}, /root/before-reboot kept, host keys unchanged`);
+      if (!resized) return;
+      const rootAfter = await eventually(async () => {
+        const size = await rootBytes();
+        return size > rootBefore ? size : null;
+      }, BOOT_BOUND_MS, 2000);
+      assert.ok(rootAfter > (LARGER_PLAN.disk_gb - 1) * 1024 ** 3, `${guest.variant}: the root filesystem grew from ${rootBefore} to ${rootAfter} bytes`);
+      assert.equal((await serverOf(guest)).pending_changes, false);
+      t.diagnostic(`${guest.variant}: plan ${PLAN.disk_gb} → ${LARGER_PLAN.disk_gb} GB applied by the reboot: / from ${rootBefore} to ${rootAfter} bytes (cloud-init's growpart and resizefs)`);
     });
   });
 
@@ -170,21 +192,36 @@ test('a real Debian guest with its own cloud-init: order, soft reboot, network, 
     assert.equal(await ssh(guests[0]!, `ping -c 1 -W 5 ${privateAddresses[1]} >/dev/null && echo reached`), 'reached', 'the two guests reach each other on the private network');
   });
 
-  await t.test('password reset: the new password logs in at the serial console through the real guest agent, the old one does not', async () => {
+  await t.test('the console through the API, past a firewall that drops every port: the reset password logs in, the old one does not', async () => {
+    const shutOut = await createGroup(w, 'nothing-in');
     await both(async (guest) => {
       const { root_password: first } = await act(guest, 'reset_password');
       const { root_password: second } = await act(guest, 'reset_password');
       assert.notEqual(first, second);
-      const console = await openSerialConsole((...args) => hypervisor.virsh(...args), guest.id);
+      const attached = await attach(w, guest.id, [shutOut.id]);
+      assert.equal(attached.status, 200, JSON.stringify(attached.body));
+      await eventually(async () => (await hypervisor.inside('ssh', [...SSH_OPTIONS, '-o', 'ConnectTimeout=3', '-i', keyFile, `root@${guest.address}`, 'true'], { timeoutMs: 20_000 })).code === 255, 60_000, 500);
+
+      const asked = await w.app.api(`/projects/${w.slug}/servers/${guest.id}/console/`, { method: 'POST', key: w.key });
+      assert.equal(asked.status, 201, JSON.stringify(asked.body));
+      const console = await openSerialConsole(asked.body.url, `${guest.variant} ${guest.id}`);
       try {
         assert.equal(await console.login('root', String(first)), false, `${guest.variant}: the old password does not log in`);
         assert.equal(await console.login('root', String(second)), true, `${guest.variant}: the new one does`);
-        assert.match(await console.run('hostname'), new RegExp(guest.hostname), `${guest.variant}: a shell on the server`);
+        assert.equal((await console.run('hostname')).trim(), guest.hostname, `${guest.variant}: a shell on the server, SSH shut out`);
         console.send('exit\r');
       } finally {
         console.close();
       }
+      const detached = await attach(w, guest.id, []);
+      assert.equal(detached.status, 200, JSON.stringify(detached.body));
+      assert.equal(await sshUp(guest, 'hostname'), guest.hostname, `${guest.variant}: SSH again once the group is detached`);
+      t.diagnostic(`${guest.variant}: logged in at the console through the API with SSH dropped by the firewall`);
     });
+    const entries = (await w.app.api(`/projects/${w.slug}/audit-log/?resource_type=server&resource_id=${guests[0]!.id}`, { key: w.key })).body.results;
+    const closed = entries.find((entry: { operation: string | null }) => entry.operation === 'console.closed');
+    assert.ok(closed?.details.bytes_in > 0 && closed.details.bytes_out > 0, JSON.stringify(closed));
+    t.diagnostic(`the session's audit entry: ${JSON.stringify(closed)}`);
   });
 
   await t.test('snapshots outlive the disk: a reinstall keeps them, a restore brings the file back, an order boots a copy', async () => {
@@ -228,23 +265,5 @@ test('a real Debian guest with its own cloud-init: order, soft reboot, network, 
     const deleted = await w.app.api(`/projects/${w.slug}/snapshots/${snapshotId}/`, { method: 'DELETE', key: w.key });
     assert.equal(deleted.status, 204, JSON.stringify(deleted.body));
     await eventually(async () => !poolFiles(hypervisor).includes(snapshotFile), BOOT_BOUND_MS, 250);
-  });
-
-  await t.test('resize: after a plan change and a reboot the root filesystem is larger (cloud-init grows it)', async () => {
-    await both(async (guest) => {
-      const rootBytes = async () => Number(await sshUp(guest, "df -B1 --output=size / | tail -n 1 | tr -d ' '"));
-      const before = await rootBytes();
-      const upgrade = await w.app.api(`/projects/${w.slug}/servers/${guest.id}/upgrade/`, { method: 'POST', key: w.key, body: { product_id: 2, upgrade_disk: true } });
-      assert.equal(upgrade.status, 201, JSON.stringify(upgrade.body));
-      assert.equal((await settledOrder(w, upgrade.body.id)).status, 'completed');
-      await act(guest, 'reboot');
-      const after = await eventually(async () => {
-        const size = await rootBytes();
-        return size > before ? size : null;
-      }, BOOT_BOUND_MS, 2000);
-      assert.ok(after > (LARGER_PLAN.disk_gb - 1) * 1024 ** 3, `${guest.variant}: the root filesystem grew from ${before} to ${after} bytes`);
-      t.diagnostic(`${guest.variant}: plan ${PLAN.disk_gb} → ${LARGER_PLAN.disk_gb} GB and a reboot: / from ${before} to ${after} bytes`);
-      assert.equal((await serverOf(guest)).pending_changes, false);
-    });
   });
 });

@@ -1,31 +1,15 @@
-// A test's keyboard and screen on a libvirt guest's serial console, for what
-// only the console can show: a login with a password, a guest whose network
-// is not up, or one whose SSH is the thing under test. libvirt gives the
-// serial port a pty (`<serial type='pty'/>`); the test opens the pty's slave
-// end itself, as a terminal would, because `virsh console` wants a real
-// terminal on its own stdin.
-//
-// The pty is read through node's tty stream, which libuv polls like a
-// socket: a plain fs read of a pty sits in a thread-pool thread until the
-// guest writes, and four of those stall every fs call of the test process.
-// The pty is set raw and without echo first: with echo on, the line
-// discipline would send the guest's output back to the guest as typed input,
-// and in canonical mode a prompt without a newline (`login: `) would never
-// be read. qemu already makes its ptys raw; this does not rely on it.
+// A test's keyboard and screen on a guest's serial console, for what only
+// the console can show: a login with a password, a guest whose network is not
+// up, or one whose SSH is shut out. It goes the way a customer goes: through
+// the console's WebSocket (D24), from the URL `POST …/servers/{id}/console/`
+// answers, binary frames both ways.
 //
 // Output is kept from the moment of opening, so a prompt the guest printed
 // before a test started waiting for it is still found.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, openSync } from 'node:fs';
-import tty from 'node:tty';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import WebSocket from 'ws';
 
 export interface SerialConsole {
-  /** The pty of the console (`/dev/pts/N`). */
-  path: string;
   /** Bytes to the guest, as typed: end a line with '\r', as a terminal's Enter does. */
   send(text: string): void;
   /**
@@ -51,32 +35,14 @@ const LOGIN_PROMPT = /login:\s*$/m;
 const SHELL_PROMPT = /[#$]\s*$/m;
 const LOGIN_INCORRECT = /Login incorrect/;
 
-/** The pty libvirt gave the domain's first `<serial type='pty'>` (the domain must be running). */
-async function serialPtyOf(virsh: (...args: string[]) => Promise<string>, domain: string): Promise<string> {
-  const xml = await virsh('dumpxml', domain);
-  const path = /<serial type='pty'>[\s\S]*?<source path='([^']+)'/.exec(xml)?.[1];
-  if (!path) throw new Error(`domain ${domain} has no serial pty: is it running, with <serial type='pty'/> in its XML?`);
-  return path;
-}
-
-export async function openSerialConsole(virsh: (...args: string[]) => Promise<string>, domain: string): Promise<SerialConsole> {
-  const path = await serialPtyOf(virsh, domain);
-  await run('stty', ['-F', path, 'raw', '-echo']);
-  // O_NOCTTY: the pty must not become the test process's controlling terminal.
-  // Two descriptors, because libuv reopens a tty under the handle's own fd,
-  // and a reading and a writing handle cannot share one.
-  const flags = constants.O_RDWR | constants.O_NOCTTY | constants.O_NONBLOCK;
-  const inputDescriptor = openSync(path, flags);
-  let outputDescriptor: number;
-  try {
-    outputDescriptor = openSync(path, flags);
-  } catch (error) {
-    closeSync(inputDescriptor);
-    throw error;
-  }
-  const input = new tty.ReadStream(inputDescriptor);
-  const output = new tty.WriteStream(outputDescriptor);
-  input.setEncoding('utf8');
+/** Opens the console WebSocket at `url` (a console URL of the API); `name` names it in failures. */
+export async function openSerialConsole(url: string, name: string): Promise<SerialConsole> {
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => reject(new Error(`the console of ${name} was refused: HTTP ${response.statusCode}`)));
+  });
 
   /** Output not yet given to a waitFor. */
   let pending = '';
@@ -95,19 +61,18 @@ export async function openSerialConsole(virsh: (...args: string[]) => Promise<st
     pending = pending.slice(end);
     waiter.settle(null, text);
   };
-  input.on('data', (chunk: string) => {
+  socket.on('message', (data: Buffer) => {
+    const chunk = data.toString('utf8');
     pending += chunk;
     recent = (recent + chunk).slice(-SHOWN_OUTPUT_CHARS);
     matchWaiter();
   });
   const fail = (reason: string) => {
-    failure ??= new Error(`serial console of ${domain} (${path}) ${reason}`);
+    failure ??= new Error(`serial console of ${name} ${reason}`);
     waiter?.settle(failure, null);
   };
-  // qemu closed its end of the pty: the domain stopped (reading sees the end, writing EIO).
-  input.on('end', () => fail('was closed by the hypervisor: the domain stopped'));
-  input.on('error', (error) => fail(`failed: ${error.message}`));
-  output.on('error', (error) => fail(`failed: ${error.message}`));
+  socket.on('close', (code, reason) => fail(`was closed (${code}: ${reason.toString('utf8')})`));
+  socket.on('error', (error) => fail(`failed: ${error.message}`));
 
   /** The output up to a match of `pattern`, or null when `timeoutMs` passes first; rejects when the console fails. */
   const awaitMatch = (pattern: RegExp, timeoutMs: number) =>
@@ -131,7 +96,7 @@ export async function openSerialConsole(virsh: (...args: string[]) => Promise<st
 
   const noMatch = (pattern: RegExp, timeoutMs: number) => {
     const shown = recent ? `; the last output was:\n${recent}` : '; there was no output at all';
-    return new Error(`serial console of ${domain}: no ${String(pattern)} within ${timeoutMs} ms${shown}`);
+    return new Error(`serial console of ${name}: no ${String(pattern)} within ${timeoutMs} ms${shown}`);
   };
 
   const waitFor = async (pattern: RegExp, timeoutMs: number) => {
@@ -141,11 +106,10 @@ export async function openSerialConsole(virsh: (...args: string[]) => Promise<st
   };
 
   const send = (text: string) => {
-    output.write(text);
+    socket.send(Buffer.from(text, 'utf8'), { binary: true });
   };
 
   const serialConsole: SerialConsole = {
-    path,
     send,
     waitFor,
     async login(user, password, timeoutMs = 60_000) {
@@ -175,15 +139,14 @@ export async function openSerialConsole(virsh: (...args: string[]) => Promise<st
       send(`echo ${marker}-"start"; ${command}; echo ${marker}-"end"\r`);
       const text = await waitFor(new RegExp(`^${marker}-end\\r?$`, 'm'), timeoutMs);
       const start = text.search(new RegExp(`^${marker}-start\\r?$`, 'm'));
-      if (start < 0) throw new Error(`serial console of ${domain}: the output of ${JSON.stringify(command)} lost its start:\n${text}`);
+      if (start < 0) throw new Error(`serial console of ${name}: the output of ${JSON.stringify(command)} lost its start:\n${text}`);
       const output = text.slice(start).replace(/\r/g, '');
       return output.slice(output.indexOf('\n') + 1, output.length - `${marker}-end`.length);
     },
     close() {
-      failure ??= new Error(`serial console of ${domain} is closed`);
+      failure ??= new Error(`serial console of ${name} is closed`);
       waiter?.settle(failure, null);
-      input.destroy();
-      output.destroy();
+      socket.close(1000);
     },
   };
   return serialConsole;

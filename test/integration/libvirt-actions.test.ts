@@ -5,7 +5,7 @@
 //   snapshots  a file of its own in the pool; a file written before the
 //              snapshot is back after a restore, one written after is gone;
 //              a deleted snapshot leaves no file
-//   password   the new root password logs in over SSH
+//   password   the new root password logs in over SSH and at the serial console (through the API)
 //   ISO        the CD-ROM holds the ISO (its file readable), then nothing
 //   metrics    CPU time, network and disk bytes read from libvirt, graphed
 //   IPv6       the server's address is configured on its NIC
@@ -26,6 +26,7 @@ import { loadConfig } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
 import { guestCommand, poolFiles, startHypervisor } from '../helpers/hypervisor.ts';
 import { BASE_ORDER } from '../helpers/orders.ts';
+import { openSerialConsole } from '../helpers/serial-console.ts';
 import { ACTION_BOUND_MS, actionSucceeds, BOOT_BOUND_MS, catalogueWithTestImage, orderedServer, settledOrder } from '../helpers/vm-servers.ts';
 import { buildWorld, otherProject, type World } from '../helpers/world.ts';
 
@@ -110,7 +111,7 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     assert.equal(await sshUp(a, 'cat /data/before'), 'kept', 'and the server runs on its disk');
   });
 
-  await t.test('reset password: the new root password logs in over SSH', async () => {
+  await t.test('reset password: the new root password logs in over SSH and at the serial console', async () => {
     const { root_password: password } = await act(a, 'reset_password');
     assert.equal(typeof password, 'string');
     const askpass = path.join(files, 'askpass');
@@ -130,6 +131,19 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     const wrong = path.join(files, 'askpass-wrong');
     writeFileSync(wrong, "#!/bin/sh\necho 'not-the-password'\n", { mode: 0o700 });
     assert.notEqual((await login(wrong)).stdout.trim(), 'in', 'another password does not');
+
+    // The same password at the domain's serial console, through the API's WebSocket (D24).
+    const asked = await w.app.api(`/projects/${w.slug}/servers/${a.id}/console/`, { method: 'POST', key: w.key });
+    assert.equal(asked.status, 201, JSON.stringify(asked.body));
+    const console = await openSerialConsole(asked.body.url, a.id);
+    try {
+      assert.equal(await console.login('root', 'not-the-password'), false, 'a wrong password does not log in at the console');
+      assert.equal(await console.login('root', String(password)), true, 'the new one does');
+      assert.equal((await console.run('hostname')).trim(), 'vm-a');
+      console.send('exit\r');
+    } finally {
+      console.close();
+    }
   });
 
   await t.test('ISO: mounting puts the ISO in the CD-ROM drive, unmounting takes it out', async () => {

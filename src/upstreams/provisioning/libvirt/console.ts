@@ -26,9 +26,11 @@ const shellQuoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
 /** Attaches to `domain`'s console at `uri`; resolves once virsh is attached (its greeting read). */
 export function attachConsole(uri: string, domain: string): Promise<ConsoleConnection> {
-  const command = `exec virsh -q -c ${shellQuoted(uri)} console --force ${shellQuoted(domain)}`;
+  // Not `virsh -q`: quiet, virsh keeps its greeting to itself, and the greeting is how the attachment is known to be made.
+  const command = `exec virsh -c ${shellQuoted(uri)} console --force ${shellQuoted(domain)}`;
   // Its own process group, so closing ends script and virsh together.
-  const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  // LC_ALL=C: the greeting is read, so it must not be translated.
+  const child = spawn('script', ['-q', '-f', '-e', '-c', command, '/dev/null'], { detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
   return new Promise((resolve, reject) => {
     let greeting = '';
     const timer = setTimeout(() => fail('virsh did not attach to the console in time'), ATTACH_TIMEOUT_MS);
