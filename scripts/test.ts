@@ -15,7 +15,7 @@
 // otherwise it stops at once with the one command that would install them.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 interface Tool {
@@ -129,14 +129,29 @@ const onPostgres = process.argv.includes('--postgres');
 if (!onPostgres) runStaticChecks();
 ensureTools(onPostgres ? [...suiteTools, ...postgresTools] : suiteTools);
 
-// test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts. The real guests (test/guest) run once, on
-// SQLite: what they prove is the guest's and libvirt's side, and the libvirt backend's own records are the same
-// Kysely queries on both engines (the busybox VM tests run on both). They come first: they are the longest, and the
-// other files run beside them.
+// test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts.
+//
+// Some run once, on SQLite: what they prove does not depend on the engine, and every query they reach is run on
+// both engines by test/integration and test/console. The real guests (test/guest) prove the guest's and libvirt's
+// side (the busybox VM tests run on both engines); the browser (test/browser), the command line (test/cli) and the
+// client's HTTP (test/http) prove the interfaces' side over the same services; the unit tests touch no database;
+// the OpenAPI lint reads the documents and the production build packs the tree.
+const ONCE_ONLY_KINDS = new Set(['guest', 'browser', 'cli', 'http', 'unit']);
+const ONCE_ONLY_FILES = new Set([join('test', 'integration', 'openapi-lint.test.ts'), join('test', 'integration', 'production-build.test.ts')]);
+// The longest files start first, so that the others fill the second slot beside them rather than leave one file
+// running alone at the end: on SQLite the real guests (the light files of test/browser, test/cli and test/console
+// run beside them, not the VM tests, which would take the guests' CPU); on PostgreSQL the VM tests and the crash
+// tests (real processes killed and restarted).
+const LONGEST_FIRST = onPostgres ? [/^test\/integration\/(libvirt-|crash-points|nft-enforcement|firewall-propagation|database-outage)/] : [/^test\/guest\//];
+const rank = (file: string) => {
+  const index = LONGEST_FIRST.findIndex((pattern) => pattern.test(file.split(sep).join('/')));
+  return index < 0 ? LONGEST_FIRST.length : index;
+};
 const testFiles = readdirSync('test', { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !(onPostgres && entry.name === 'guest'))
+  .filter((entry) => entry.isDirectory() && !(onPostgres && ONCE_ONLY_KINDS.has(entry.name)))
   .flatMap((directory) => readdirSync(join('test', directory.name)).filter((name) => name.endsWith('.test.ts')).map((name) => join('test', directory.name, name)))
-  .sort((a, b) => Number(b.startsWith(join('test', 'guest'))) - Number(a.startsWith(join('test', 'guest'))) || a.localeCompare(b));
+  .filter((file) => !(onPostgres && ONCE_ONLY_FILES.has(file)))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const suite = ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...testFiles];
 if (!onPostgres) process.exit(run(process.execPath, suite));
 
