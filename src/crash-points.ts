@@ -34,6 +34,10 @@ export const CRASH_POINTS = {
   'project.setup.after-provisioning': 'provisioning confirmed a new project; the project not yet marked ready',
   'project.delete.after-record': 'the project is marked deleting with its job; provisioning not yet asked',
   'project.delete.after-provisioning': 'provisioning deleted the project; its row not yet deleted',
+  'webhook.dispatch.before-commit': "a webhook's deliveries, their jobs and its moved cursor are written in the dispatch transaction; not yet committed",
+  'webhook.dispatch.after-commit': "a webhook's deliveries and their jobs are committed with its moved cursor; the worker not yet woken",
+  'webhook.delivery.after-send': "the receiver answered a delivery's attempt; the attempt not yet recorded",
+  'webhook.delivery.after-record': "a delivery's attempt and its outcome are recorded; its job not yet finished",
   // The libvirt backend's own steps (D23): their scenarios run against real libvirt (test/guest/crash.test.ts).
   'libvirt.after-soft-stop-asked': 'the guest was asked to shut down (a reboot, a shutdown, IPv6 or the private network enabled), its domain id noted; the operation not yet marked carried out',
   'libvirt.cycle.before-start': 'the guest is down and its machine changed to match the record; not yet started again',

@@ -5,6 +5,10 @@
 // within a bound, a retry with the same Idempotency-Key (or the same form)
 // must answer that outcome, and nothing may be made twice (one order, one
 // invoice, one charge, one server, one action), with billing's books exact.
+// For webhooks, a receiver on loopback (the processes run with
+// CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE) must get every event the project recorded,
+// each delivery must be recorded as delivered, and a send repeated after the
+// crash must carry the webhook-id of the first.
 //
 // The list comes from the code: SCENARIOS is typed by the crash points, so a
 // point added to src/crash-points.ts without a scenario here does not
@@ -18,11 +22,12 @@
 // account goes through the billing outbox), the armed one that dies, and the
 // one that recovers. After the restart the test clock is moved past every
 // safety net (the longest waits 60 s), so nothing waits for real time but the
-// work itself.
+// work itself. The webhook scenarios are the exception (see their
+// `clockAdvanceSeconds`).
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { CRASH_POINTS, type CrashPointName, type LibvirtCrashPointName } from '../../src/crash-points.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
@@ -31,6 +36,7 @@ import { consoleClient } from '../helpers/console.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { BASE_ORDER, minor } from '../helpers/orders.ts';
 import { cloudplaneProcesses, type ServeProcess } from '../helpers/processes.ts';
+import { startReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
 const PASSWORD = 'crash point password';
@@ -57,12 +63,14 @@ interface Arranged {
 }
 
 interface Scenario {
-  /** In an unarmed process: the world the request needs. */
-  arrange(p: ServeProcess): Promise<Arranged>;
+  /** In an unarmed process: the world the request needs (`t` for what lives in the test's own process, such as a webhook receiver). */
+  arrange(p: ServeProcess, t: TestContext): Promise<Arranged>;
   /** In the armed process: the request that reaches the point (its answer, when one comes before the crash). */
   act(p: ServeProcess, arranged: Arranged): Promise<unknown>;
-  /** In the restarted process, after the clock moved: the outcome settled, the retry answered, nothing twice. */
+  /** In the restarted process, after the clock moved (unless the scenario keeps it): the outcome settled, the retry answered, nothing twice. */
   check(p: ServeProcess, arranged: Arranged, db: DatabaseHandle['db']): Promise<void>;
+  /** How far the clock is moved after the restart; absent: CLOCK_ADVANCE_SECONDS, 0: not at all. */
+  clockAdvanceSeconds?: number;
 }
 
 // ---- the world, over the APIs ------------------------------------------------
@@ -295,6 +303,91 @@ const withEmptyProject = async (p: ServeProcess): Promise<Arranged> => {
   return { owner: o, emptySlug: await worldOf(p).createReadyProject(o.key, 'Empty') };
 };
 
+/**
+ * A project with nothing in it but a webhook to a receiver on loopback (which
+ * answers 200), so its events are only the ones the act makes: no server, no
+ * background work adding others. A new webhook owes the events after the
+ * project's last one when it was made (`eventsBefore`).
+ */
+async function withWebhook(p: ServeProcess, t: TestContext): Promise<Arranged> {
+  const o = await owner(p, '0.00');
+  const receiver = await startReceiver(t);
+  const webhook = await p.api(`/projects/${o.slug}/webhooks/`, { method: 'POST', key: o.key, body: { url: receiver.url(), description: 'crash test' } });
+  expect(webhook, 201, 'a webhook');
+  const events = await p.api(`/projects/${o.slug}/events/?page_size=500`, { key: o.key });
+  expect(events, 200, 'the events so far');
+  assert.equal(events.body.has_more, false);
+  return { owner: o, receiver, webhookId: webhook.body.id, secret: webhook.body.secret, eventsBefore: events.body.last_id };
+}
+
+/** `count` firewall groups made side by side: one `firewall_group.created` event each, some of them perhaps in one dispatch batch. */
+const makeGroups = (p: ServeProcess, a: Arranged, count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, index) =>
+      sent(p.api(`/projects/${a.owner.slug}/firewall-groups/`, { method: 'POST', key: a.owner.key, body: { name: `crash-${index}`, direction: 'ingress' } })),
+    ),
+  );
+
+/**
+ * After a crash in dispatch or delivery: every event the project recorded
+ * after the webhook was made has one delivery, recorded as delivered with one
+ * attempt (none skipped, none lost), and reached the receiver exactly
+ * `sendsEach` times, every send with its delivery's webhook-id (so a repeat is
+ * one the receiver drops) and a signature that verifies.
+ */
+async function assertEveryEventDelivered(p: ServeProcess, a: Arranged, db: DatabaseHandle['db'], sendsEach: 1 | 2): Promise<void> {
+  const receiver = a.receiver as WebhookReceiver;
+  const webhookId = a.webhookId as number;
+  const project = await db.selectFrom('projects').select('id').where('slug', '=', a.owner.slug).executeTakeFirstOrThrow();
+  const owed = await db.selectFrom('events').select('id').where('project_id', '=', project.id).where('id', '>', a.eventsBefore as number).orderBy('id').execute();
+  const owedIds = owed.map((event) => Number(event.id));
+  assert.ok(owedIds.length > 0, 'the act recorded events before the crash');
+  // Until every delivery job has finished too: the one the dead process held is taken over only when its lease runs out,
+  // and whatever it sends then must be counted.
+  const deliveries = await settled("every event's delivery", async () => {
+    const rows = await db.selectFrom('webhook_deliveries').select(['id', 'event_id', 'message_id', 'status', 'attempts']).where('webhook_id', '=', webhookId).orderBy('event_id').execute();
+    if (rows.length < owedIds.length || rows.some((row) => row.status !== 'succeeded')) return null;
+    const unfinished = await db.selectFrom('jobs').select('id').where('type', '=', 'webhooks.deliver').where('status', '<>', 'done').execute();
+    return unfinished.length === 0 ? rows : null;
+  });
+  assert.deepEqual(deliveries.map((delivery) => Number(delivery.event_id)), owedIds, 'one delivery per event, none skipped');
+  const cursor = await db.selectFrom('webhooks').select('last_event_id').where('id', '=', webhookId).executeTakeFirstOrThrow();
+  assert.equal(Number(cursor.last_event_id), owedIds.at(-1), "the webhook's cursor is past every event");
+  const attempts = await db.selectFrom('webhook_attempts').select(['delivery_id', 'response_status', 'succeeded']).where('delivery_id', 'in', deliveries.map((delivery) => delivery.id)).execute();
+  assert.equal(attempts.length, deliveries.length, 'one attempt recorded per delivery');
+  assert.ok(attempts.every((attempt) => Number(attempt.response_status) === 200 && Boolean(attempt.succeeded)), 'each recorded as delivered');
+
+  // The verifier checks each timestamp against its own clock: given the service's, as a real receiver's agrees with the sender's.
+  const clock = await p.admin('/clock/advance', { method: 'POST', body: { seconds: 0 } });
+  expect(clock, 200, "the service's time");
+  const now = new Date(clock.body.now as string);
+  const sends = receiver.requests.map((request) => ({ messageId: request.headers['webhook-id'], eventId: verifyDelivery(a.secret as string, request, now).data.id as number }));
+  for (const delivery of deliveries) {
+    const ofEvent = sends.filter((send) => send.eventId === Number(delivery.event_id));
+    assert.equal(ofEvent.length, sendsEach, `event ${delivery.event_id} reached the receiver ${sendsEach === 1 ? 'once' : 'twice'}`);
+    assert.ok(ofEvent.every((send) => send.messageId === delivery.message_id), `every send of event ${delivery.event_id} has its delivery's webhook-id`);
+  }
+  assert.equal(sends.length, deliveries.length * sendsEach, 'nothing else was sent');
+}
+
+/**
+ * The webhook scenarios count sends, so the clock stays where it is: moved past
+ * the lease of a delivery the restarted process is sending at that moment, it
+ * would let the job be taken over while alive and send once more, a repeat the
+ * crash did not cause. Nothing they wait for needs it: the restarted
+ * dispatcher catches up as it starts, and the dead process's lease on a
+ * delivery job runs out in real time (15 s, within SETTLE_BOUND_MS).
+ */
+const WEBHOOK_CLOCK = { clockAdvanceSeconds: 0 };
+
+const WEBHOOK_DISPATCH: Scenario = {
+  ...WEBHOOK_CLOCK,
+  arrange: withWebhook,
+  act: (p, a) => makeGroups(p, a, 3),
+  // Rolled back with the cursor, or committed with the jobs: either way nothing had been sent, and each event is sent once.
+  check: (p, a, db) => assertEveryEventDelivered(p, a, db, 1),
+};
+
 const ORDER_PAID_FROM_CREDIT: Scenario = {
   arrange: async (p) => ({ owner: await owner(p, '50.00') }),
   act: (p, a) => sent(orderServer(p, a.owner, 'crash-order')),
@@ -443,6 +536,22 @@ const SCENARIOS: Record<Exclude<CrashPointName, LibvirtCrashPointName>, Scenario
     act: (p, a) => sent(p.api(`/projects/${a.emptySlug as string}/`, { method: 'DELETE', key: a.owner.key })),
     check: assertProjectDeleted,
   },
+  'webhook.dispatch.before-commit': WEBHOOK_DISPATCH,
+  'webhook.dispatch.after-commit': WEBHOOK_DISPATCH,
+  'webhook.delivery.after-send': {
+    ...WEBHOOK_CLOCK,
+    arrange: withWebhook,
+    act: (p, a) => makeGroups(p, a, 1),
+    // The receiver had it, the attempt was not recorded: the job taken over sends it once more, with the same webhook-id.
+    check: (p, a, db) => assertEveryEventDelivered(p, a, db, 2),
+  },
+  'webhook.delivery.after-record': {
+    ...WEBHOOK_CLOCK,
+    arrange: withWebhook,
+    act: (p, a) => makeGroups(p, a, 1),
+    // The success was recorded: the job taken over finds the delivery settled and sends nothing more.
+    check: (p, a, db) => assertEveryEventDelivered(p, a, db, 1),
+  },
 };
 
 /** Every `.ts` file under src, as text. */
@@ -466,7 +575,8 @@ describe('a process killed at a crash point: the restarted service settles the r
   for (const [point, scenario] of Object.entries(SCENARIOS) as [CrashPointName, Scenario][]) {
     test(point, async (t) => {
       const database = await createTestDatabase();
-      const processes = cloudplaneProcesses(database);
+      // A webhook's receiver listens on loopback, which webhooks may reach only with this.
+      const processes = cloudplaneProcesses(database, { CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE: '1' });
       let handle: DatabaseHandle | null = null;
       t.after(async () => {
         await processes.stopAll();
@@ -475,7 +585,7 @@ describe('a process killed at a crash point: the restarted service settles the r
       });
 
       const setup = await processes.serve('set-up');
-      const arranged = await scenario.arrange(setup);
+      const arranged = await scenario.arrange(setup, t);
       await setup.stop();
 
       const armed = await processes.serve(`armed at ${point}`, { CLOUDPLANE_CRASH_AT: point });
@@ -487,7 +597,8 @@ describe('a process killed at a crash point: the restarted service settles the r
       assert.match(armed.output(), new RegExp(`crash point ${point.replaceAll('.', '\\.')} reached`), 'it died at this point');
 
       const restarted = await processes.serve('restarted');
-      expect(await restarted.admin('/clock/advance', { method: 'POST', body: { seconds: CLOCK_ADVANCE_SECONDS } }), 200, 'the clock moved');
+      const advance = scenario.clockAdvanceSeconds ?? CLOCK_ADVANCE_SECONDS;
+      if (advance > 0) expect(await restarted.admin('/clock/advance', { method: 'POST', body: { seconds: advance } }), 200, 'the clock moved');
       handle = openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
       await scenario.check(restarted, arranged, handle.db);
     });

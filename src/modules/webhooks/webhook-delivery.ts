@@ -14,9 +14,13 @@
 // What cannot be avoided: a worker killed after sending and before recording
 // sends once more when the job is taken over. Receivers see the same
 // `webhook-id` and drop the repeat, as Standard Webhooks asks them to.
+// The crash points webhook.delivery.after-send and .after-record prove both
+// sides of that: one extra send with the same webhook-id, and none after an
+// attempt was recorded.
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { Database } from '../../db/schema.ts';
 import { asTransaction, recordEvent } from '../events/index.ts';
 import { AddressRefused, AddressUnresolved, type WebhookAddressGuard } from './webhook-address-guard.ts';
@@ -106,6 +110,8 @@ export async function attemptDelivery(deps: DeliveryDependencies, deliveryId: nu
 
   const attemptedAt = clock.now();
   const answer = await send(deps, webhook, delivery, attemptedAt);
+  // The receiver has it and nothing is recorded: the job, taken over when its lease runs out, sends the attempt again.
+  if (answer.status !== null) crashPoint('webhook.delivery.after-send');
   const succeeded = answer.status !== null && answer.status >= 200 && answer.status < 300;
   return record(deps, delivery, attemptedAt, answer, succeeded);
 }
@@ -145,6 +151,8 @@ async function record(deps: DeliveryDependencies, delivery: repo.DeliveryRow, at
     }
     return { next, turnedOff: turnOff ? webhook : null };
   });
+  // Recorded, the job not yet finished: taken over, it finds the delivery settled (or its next attempt not due) and sends nothing.
+  if (outcome) crashPoint('webhook.delivery.after-record');
   if (outcome?.turnedOff) deps.logger?.warn({ webhookId: outcome.turnedOff.id, projectId: outcome.turnedOff.project_id }, 'webhook turned off after a day of failed deliveries');
   const next = outcome?.next ?? null;
   return next === null ? { kind: 'done' } : { kind: 'wait', delayMs: Math.max(0, next - clock.now().getTime()) };

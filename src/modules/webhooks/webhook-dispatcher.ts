@@ -11,12 +11,22 @@
 // A kill at any point leaves all of it or none. The unique index on
 // (webhook, event) makes a repeat insert a no-op whatever happens.
 //
+// Crash points (docs/durable-intent.md): since the deliveries and the cursor
+// commit together, there is no moment with the cursor moved and a delivery
+// not made (an event skipped) or the other way round (an event delivered
+// twice). The two moments left are the ones a test can kill the process in:
+// everything written but not committed (all of it rolls back, and the
+// restarted dispatcher reads the same events again from the same cursor), and
+// everything committed but the worker not yet woken (the jobs are in the
+// queue, which every worker reads on its own).
+//
 // It runs in the processes that run jobs (serve, worker); on PostgreSQL
 // several may run side by side, each woken by LISTEN/NOTIFY; the lock on the
 // webhook row makes them take turns on one webhook.
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
+import { crashPoint } from '../../crash-points.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { EventService } from '../events/index.ts';
@@ -118,10 +128,10 @@ export class WebhookDispatcher {
     const through = batch.at(-1)?.id ?? lastId;
     if (through <= webhook.lastEventId) return 0;
     const now = clock.now().toISOString();
-    return db.transaction().execute(async (trx) => {
+    const made = await db.transaction().execute(async (trx) => {
       const current = await repo.lockWebhook(trx, webhook.id);
       if (!current || !current.enabled || current.last_event_id !== webhook.lastEventId) return 0;
-      let made = 0;
+      let inserted = 0;
       for (const event of batch) {
         if (current.event_types.length > 0 && !current.event_types.includes(event.type)) continue;
         const body = JSON.stringify({ type: event.type, timestamp: event.created_at, data: event });
@@ -136,10 +146,14 @@ export class WebhookDispatcher {
         });
         if (deliveryId === undefined) continue;
         await enqueueJob(trx, clock, WEBHOOK_DELIVER_JOB, { deliveryId });
-        made += 1;
+        inserted += 1;
       }
       await repo.moveWebhookCursor(trx, current.id, through);
-      return made;
+      // Only where deliveries were made: a cursor moved past events the webhook does not want owes nothing.
+      if (inserted > 0) crashPoint('webhook.dispatch.before-commit');
+      return inserted;
     });
+    if (made > 0) crashPoint('webhook.dispatch.after-commit');
+    return made;
   }
 }
