@@ -63,6 +63,7 @@ test('every variable is read', () => {
     testClock: true,
     logLevel: 'warn',
     sessionIdleMs: 30 * 60 * 1000,
+    serverConsoleIdleMs: 15 * 60 * 1000,
     rdns: { backend: 'powerdns', apiUrl: 'http://127.0.0.1:8081', apiKey: 'pdns-secret', serverId: 'ns1', timeoutMs: 2000 },
     crashAt: 'order.after-record',
     provisioning: { backend: 'libvirt', uri: 'qemu+ssh://root@hv1/system', domainType: 'qemu', pool: 'servers', poolDirectory: '/srv/servers', bridgePrefix: 'br-', shutdownTimeoutMs: 30_000 },
@@ -112,4 +113,13 @@ test('the console session idle time reads seconds or a number with s, m, h or d,
   assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '43200' }).sessionIdleMs, 12 * 60 * 60 * 1000);
   assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '12h' }).sessionIdleMs, 12 * 60 * 60 * 1000);
   assert.equal(loadConfig({ CLOUDPLANE_SESSION_IDLE: '1d' }).sessionIdleMs, 24 * 60 * 60 * 1000);
+});
+
+test("a server console's idle time reads the same way, from 5 seconds to a day, and defaults to 15 minutes", () => {
+  assert.equal(loadConfig({}).serverConsoleIdleMs, 15 * 60 * 1000);
+  assert.equal(loadConfig({ CLOUDPLANE_SERVER_CONSOLE_IDLE: '5s' }).serverConsoleIdleMs, 5000);
+  assert.equal(loadConfig({ CLOUDPLANE_SERVER_CONSOLE_IDLE: '30m' }).serverConsoleIdleMs, 30 * 60 * 1000);
+  for (const refused of ['4s', '2d', 'soon']) {
+    assert.throws(() => loadConfig({ CLOUDPLANE_SERVER_CONSOLE_IDLE: refused }), (error: unknown) => error instanceof ConfigError && error.message.includes('CLOUDPLANE_SERVER_CONSOLE_IDLE'), refused);
+  }
 });
