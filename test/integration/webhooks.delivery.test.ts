@@ -75,8 +75,12 @@ test('every delivery is a Standard Webhooks message the standardwebhooks package
     'a webhook with types gets only those',
   );
 
-  // The deliveries list: newest first, each with its webhook-id and its attempt.
-  const listed = await deliveriesOf(w, everything.id);
+  // The deliveries list: newest first, each with its webhook-id and its attempt. An attempt is recorded once the
+  // receiver's answer is read, a moment after the receiver has the request: the list is read once all are recorded.
+  const listed = await eventually(async () => {
+    const found = await deliveriesOf(w, everything.id);
+    return found.every((delivery) => delivery.status !== 'pending') ? found : null;
+  });
   assert.deepEqual(
     listed.map((delivery) => delivery.event_id),
     events.map((event) => event.id).reverse(),
