@@ -133,6 +133,22 @@ export function addressesExhausted(location: string): AppError {
   return new AppError('addresses_exhausted', `No addresses are left in ${location}`);
 }
 
+/** What a client is told to wait after the database did not answer: a restart of PostgreSQL takes about that long. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database cannot serve for now (db/unavailable.ts tells which errors
+ * say so): every interface answers it instead of an internal error.
+ */
+export function databaseUnavailable(): AppError {
+  return new AppError(
+    'service_unavailable',
+    'The service cannot use its database for the moment; try again in a few seconds',
+    {},
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  );
+}
+
 export function rateLimited(state: RateLimitState): AppError {
   const wait = state.retryAfterSeconds ?? state.resetSeconds;
   return new AppError(

@@ -2,11 +2,16 @@
 // answer and words that say what to do. Shared by the error page and the
 // forms that show a refusal beside themselves.
 import type { FastifyError } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 import { statusByCode } from '../schemas/error-statuses.ts';
 import { isUpstreamError } from '../upstreams/errors.ts';
 
+/** The console's words for the database not answering (the API's 503 service_unavailable). */
+const BRIEFLY_UNAVAILABLE = 'The service is briefly unavailable. Try again in a few seconds.';
+
 export function describeError(error: unknown): { status: number; message: string } {
+  if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'service_unavailable')) return { status: 503, message: BRIEFLY_UNAVAILABLE };
   if (error instanceof AppError) return { status: statusByCode[error.code], message: error.message };
   if (isUpstreamError(error)) {
     return error.kind === 'unavailable'

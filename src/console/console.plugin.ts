@@ -14,7 +14,8 @@ import formbody from '@fastify/formbody';
 import session from '@fastify/session';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError, databaseUnavailable } from '../errors.ts';
 import { randomToken } from '../secrets.ts';
 import type { Clock } from '../clock.ts';
 import type { Services } from '../services.ts';
@@ -167,7 +168,9 @@ export async function consolePlugin(app: FastifyInstance, options: ConsoleOption
         }
         try {
           request.consoleUser = await services.users.get(userId);
-        } catch {
+        } catch (error) {
+          // Anything but the user being gone (the database not answering, say) is the error page's: the session stands.
+          if (!(error instanceof AppError && error.code === 'not_found')) throw error;
           // The user is gone: the session is over.
           await request.session.destroy();
           return reply.redirect(`${CONSOLE_ROOT}/login`, 303);
@@ -206,17 +209,24 @@ function pageOf(request: FastifyRequest): string {
 /** What a refusal looks like in the console: the API's words, on a page with a way back. */
 function sendErrorPage(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const { status, message } = describeError(error);
-  if (error instanceof AppError) noteForAudit(request, { problemCode: error.code });
-  if (status >= 500) request.log.error({ err: error }, 'console page failed');
-  if (error instanceof AppError && error.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.hints.retryAfterSeconds));
+  const databaseDown = isDatabaseUnavailable(error);
+  const refusal = databaseDown ? databaseUnavailable() : error;
+  if (refusal instanceof AppError) noteForAudit(request, { problemCode: refusal.code });
+  if (databaseDown) request.log.warn({ err: error }, 'the database is unavailable; the console page answered 503');
+  else if (status >= 500) request.log.error({ err: error }, 'console page failed');
+  if (refusal instanceof AppError && refusal.hints.retryAfterSeconds !== undefined) reply.header('retry-after', String(refusal.hints.retryAfterSeconds));
+  // The database is what failed: the session (a row in it) can be neither read for the page nor saved after it
+  // (which would fail the page a second time), so the page goes without it, as one before sign-in does.
+  if (databaseDown) (request as { session: unknown }).session = null;
   // The session may be what failed; the page then renders without a form token.
-  if (!request.session || typeof reply.generateCsrf !== 'function') {
+  if (!request.session || typeof request.session.get !== 'function' || typeof reply.generateCsrf !== 'function') {
     return reply.code(status).type('text/html; charset=utf-8').send(renderHtml('error', { title: errorTitle(status), status, problem: { message, status }, user: null, csrfToken: '', flash: null }));
   }
   return sendPage(request, reply, 'error', { title: errorTitle(status), status, problem: { message, status } }, status);
 }
 
 function errorTitle(status: number): string {
+  if (status === 503) return 'Temporarily unavailable';
   if (status === 404) return 'Not found';
   if (status === 401 || status === 403) return 'Not allowed';
   if (status === 409 || status === 402) return 'That cannot be done now';

@@ -1,9 +1,10 @@
 // The @fastify/session store over cloudplane's session rows: the library
 // handles cookies, ids and rolling expiry; the rows (hashed ids, idle expiry
 // by cloudplane's clock) are the console-sessions module's.
-import type { SessionStore } from '@fastify/session';
+import type { FastifySessionObject, SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import './console-page.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { ConsoleSessionService } from '../modules/console-sessions/index.ts';
 
 type Callback = (error?: unknown) => void;
@@ -34,7 +35,16 @@ export class DatabaseSessionStore implements SessionStore {
   set(sessionId: string, session: Session, callback: Callback): void {
     const userId = session.userId ?? null;
     const background = (session as Session & { [BACKGROUND]?: boolean })[BACKGROUND] === true;
-    this.sessions.save(sessionId, userId, session, { keepIdleTime: background }).then(() => callback(), callback);
+    this.sessions.save(sessionId, userId, session, { keepIdleTime: background }).then(
+      () => callback(),
+      (error: unknown) => {
+        // A page that changed nothing in the session is saved only to push its idle time back: when the database
+        // cannot take that write (a full disk), the page is still shown, and the idle time runs from the last save.
+        const unchanged = (session as Partial<FastifySessionObject>).isModified?.() === false;
+        if (isDatabaseUnavailable(error) && unchanged) callback();
+        else callback(error);
+      },
+    );
   }
 
   destroy(sessionId: string, callback: Callback): void {

@@ -82,7 +82,16 @@ export async function openChangeFeed(database: DatabaseHandle, options: { databa
     if (!options.databaseUrl) throw new Error('a PostgreSQL change feed needs the database URL for its listening connection');
     // Loaded only here, as in client.ts: the embedded default never needs the driver.
     const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
-    const newClient = () => new Client({ connectionString: options.databaseUrl, keepAlive: true, application_name: LISTENER_APPLICATION_NAME });
+    // Bounded like the heartbeat: a PostgreSQL that does not answer at all (no refusal, no reset) must fail the attempt,
+    // or the reconnection would wait on it forever and the feed would never listen again.
+    const newClient = () =>
+      new Client({
+        connectionString: options.databaseUrl,
+        keepAlive: true,
+        application_name: LISTENER_APPLICATION_NAME,
+        connectionTimeoutMillis: LISTENER_HEARTBEAT_TIMEOUT_MS,
+        query_timeout: LISTENER_HEARTBEAT_TIMEOUT_MS,
+      });
     const feed = new PostgresChangeFeed(database.db, newClient, options.logger);
     await feed.start();
     return feed;

@@ -8,11 +8,19 @@ import { Kysely, PostgresDialect, sql, type PostgresCursor, type PostgresPool, t
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-dialect.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
+  /** Every statement bounded in time (PostgreSQL: STATEMENT_TIME_LIMIT_MS): what requests and the worker use. */
   db: Kysely<Database>;
+  /**
+   * The same database without the time limit on a statement, for work whose
+   * statements may rightly take long and that no client waits on: the
+   * migrations. On SQLite, `db` itself (it has no such limit).
+   */
+  unhurried: Kysely<Database>;
   engine: Engine;
   close(): Promise<void>;
 }
@@ -110,13 +118,16 @@ function openSqlite(dataDir: string): DatabaseHandle {
 
   const database = {
     file: native.name,
+    get inTransaction() {
+      return native.inTransaction;
+    },
     close: () => native.close(),
     prepare: prepareCached,
   };
   const dialect = new QueuedSqliteDialect(database);
   const db = new Kysely<Database>({ dialect });
   dialect.readsAtOnceFor(db);
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return { db, unhurried: db, engine: 'sqlite', close: () => db.destroy() };
 }
 
 /**
@@ -135,38 +146,88 @@ export function keepPlannedOnPostgres(sqlText: string): void {
   if (!statementNames.has(sqlText)) statementNames.set(sqlText, `cloudplane_${statementNames.size + 1}`);
 }
 
-/** A connection of the pool as Kysely sees it: the named texts run under their names. */
+/**
+ * How long a statement may go unanswered before its connection counts as
+ * lost. A PostgreSQL that does not answer at all (a network that drops
+ * every packet, a host that froze) gives no error, and without a limit a
+ * request would wait for it forever, holding its pooled connection; with it
+ * the request is answered 503 (db/unavailable.ts) and the connection is
+ * closed, not reused. The slowest statements a request runs take well under
+ * a second under the bench's load (docs/performance.md: the legacy list's
+ * p99 of 132-303 ms on PostgreSQL, its figure for a whole request), so 3 s
+ * leaves ten times that and still answers within 5 s. Migrations have none
+ * (`unhurried`).
+ */
+export const STATEMENT_TIME_LIMIT_MS = 3_000;
+/**
+ * How long a request may wait for a connection: a new one to open, or one
+ * of the pool's to come free. Connecting to PostgreSQL takes milliseconds
+ * and the pool's connections turn over in milliseconds, so 2 s is long only
+ * when PostgreSQL does not answer. With the statement's limit, a request
+ * meets an outage within 5 s.
+ */
+const CONNECT_TIME_LIMIT_MS = 2_000;
+
+/**
+ * A connection of the pool as Kysely sees it: the named texts run under
+ * their names, each statement bounded by `timeLimitMs`. Once a statement
+ * failed because the connection is lost or silent (db/unavailable.ts), the
+ * connection is done with: the statements that follow (the transaction's
+ * ROLLBACK) fail at once instead of waiting out the limit again, and it is
+ * closed when released instead of going back to the pool.
+ */
 class NamingClient implements PostgresPoolClient {
-  constructor(private readonly client: pg.PoolClient) {}
+  private lost: Error | null = null;
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly timeLimitMs: number | undefined,
+  ) {
+    // pg's pool listens for a connection's errors only while it is idle in the pool. One that dies while a request
+    // holds it (PostgreSQL restarted mid-transaction) emits 'error' with nobody listening, which would end the
+    // process: here it marks the connection lost, and the statement under way fails on its own.
+    client.on('error', (error) => {
+      this.lost ??= error;
+    });
+  }
 
   query<R>(sql: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query<R>(sqlOrCursor: string | PostgresCursor<R>, parameters: readonly unknown[] = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // Cursors (streaming) are not used by cloudplane; pg would take one as it is.
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never);
+    if (this.lost) return Promise.reject(this.lost);
     const text = sqlOrCursor;
-    return this.client.query({ name: statementNames.get(text), text, values: [...parameters] }) as Promise<never>;
+    // pg reads `query_timeout` from a query's config as from the client's (its types do not list it there).
+    const config: pg.QueryConfig & { query_timeout?: number } = { name: statementNames.get(text), text, values: [...parameters], query_timeout: this.timeLimitMs };
+    const answer = this.client.query(config) as Promise<never>;
+    return answer.catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) this.lost = error as Error;
+      throw error;
+    });
   }
 
   release(): void {
-    this.client.release();
+    // pg's pool closes a connection released with an error, and keeps it otherwise.
+    this.client.release(this.lost ?? undefined);
   }
 }
 
-function namingPool(pool: pg.Pool): PostgresPool {
-  // Kysely keeps its own state per connection object, so each pg client has one wrapper.
+function namingPool(pool: pg.Pool, timeLimitMs: number | undefined, ownsPool: boolean): PostgresPool {
+  // Kysely keeps its own state per connection object, so each pg client has one wrapper (per Kysely instance).
   const wrappers = new WeakMap<pg.PoolClient, NamingClient>();
   return {
     connect: async () => {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
       if (!wrapper) {
-        wrapper = new NamingClient(client);
+        wrapper = new NamingClient(client, timeLimitMs);
         wrappers.set(client, wrapper);
       }
       return wrapper;
     },
-    end: () => pool.end(),
+    // The pool is shared by `db` and `unhurried`: the handle's `db` ends it.
+    end: () => (ownsPool ? pool.end() : Promise.resolve()),
   };
 }
 
@@ -179,13 +240,19 @@ function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIME_LIMIT_MS,
     // No JIT compilation of queries. PostgreSQL compiles a plan whose estimated
     // cost passes jit_above_cost, and a generic plan of a short read can be
     // estimated that high when the statistics are skewed (a project of 100,000
     // servers among few): compiling then took 17-220 ms of a read that runs in
     // under 1 ms. Every query here is a short one, where JIT cannot pay off.
+    // A transaction left idle for 10 s is ended by PostgreSQL: no transaction
+    // here waits on anything but its own statements, so only one whose
+    // process died or lost its network is ever idle that long, and its locks
+    // (a job's row, a project's server count) would otherwise stay taken
+    // until the server's TCP keepalive noticed, hours later.
     // An `options` parameter in DATABASE_URL replaces this one.
-    options: '-c jit=off',
+    options: '-c jit=off -c idle_in_transaction_session_timeout=10s',
     types: {
       getTypeParser(oid: number, format?: 'text' | 'binary') {
         // Ids and money are bigint columns that always fit a JS number here.
@@ -199,12 +266,26 @@ function openPostgres(url: string): DatabaseHandle {
   });
   // A dropped idle connection must not take the process down; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool) }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, STATEMENT_TIME_LIMIT_MS, true) }) });
+  const unhurried = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namingPool(pool, undefined, false) }) });
+  return { db, unhurried, engine: 'postgres', close: () => db.destroy() };
 }
 
+/** How long /readyz waits for the database: a load balancer asks often and wants its answer quickly. */
+const PING_TIME_LIMIT_MS = 2_000;
+
+/** Asks the database for `select 1`; rejects (as unavailable) when it fails or takes longer than PING_TIME_LIMIT_MS. */
 export async function pingDatabase(db: Kysely<Database>): Promise<void> {
-  await sql`select 1`.execute(db);
+  let timer: NodeJS.Timeout | undefined;
+  const timeLimit = new Promise<never>((_resolve, reject) => {
+    // ETIMEDOUT, as a connection that timed out: db/unavailable.ts counts it as the database being unavailable.
+    timer = setTimeout(() => reject(Object.assign(new Error(`no answer to a ping within ${PING_TIME_LIMIT_MS} ms`), { code: 'ETIMEDOUT' })), PING_TIME_LIMIT_MS);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(db), timeLimit]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A unique constraint refused the write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_*UNIQUE/PRIMARYKEY). */

@@ -71,7 +71,8 @@ export function migrateTo(handle: DatabaseHandle, last: MigrationName): Promise<
 }
 
 async function migrate(handle: DatabaseHandle, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<string[]> {
-  const { error, results } = await run(new Migrator({ db: handle.db, provider: new CommittedMigrations(handle) }));
+  // Without the time limit of a request's statements: an index built on a large table may rightly take minutes.
+  const { error, results } = await run(new Migrator({ db: handle.unhurried, provider: new CommittedMigrations(handle) }));
   // kysely hands back whatever a migration threw; anything that is not an Error is wrapped, kept as the cause.
   if (error) throw error instanceof Error ? error : new Error('a migration failed', { cause: error });
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

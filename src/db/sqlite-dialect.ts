@@ -28,6 +28,8 @@ import { CompiledQuery, SqliteDialect, SqliteQueryCompiler, type DatabaseConnect
 export interface StatementSource {
   /** The database file: connections of one process to one file take turns holding a group. */
   readonly file: string;
+  /** Whether a transaction is open on the connection: SQLite ends one by itself on some errors (a full disk). */
+  readonly inTransaction: boolean;
   prepare(sql: string): Pick<Sqlite.Statement, 'reader' | 'readonly' | 'all' | 'run'>;
   close(): void;
 }
@@ -136,9 +138,12 @@ class GroupCommitSqliteDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    (connection as Turn).inTransaction = false;
+    // SQLite rolled the whole group back itself (see endLostGroup): there is no savepoint left to roll back to, and the
+    // error that did it, not "no such savepoint", is the one the transaction fails with.
+    if (!this.database.inTransaction) return;
     this.run('rollback to ' + SAVEPOINT);
     this.run('release ' + SAVEPOINT);
-    (connection as Turn).inTransaction = false;
   }
 
   async execute<Row>(turn: Turn, compiled: CompiledQuery): Promise<QueryResult<Row>> {
@@ -146,9 +151,15 @@ class GroupCommitSqliteDriver implements Driver {
     const parameters = compiled.parameters as unknown[];
     // A write outside a transaction joins the group like a transaction of one statement.
     if (!turn.inTransaction && !statement.readonly) this.group ??= await this.openGroup();
-    const result: QueryResult<Row> = statement.reader
-      ? { rows: statement.all(parameters) as Row[] }
-      : (({ changes, lastInsertRowid }) => ({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }))(statement.run(parameters));
+    let result: QueryResult<Row>;
+    try {
+      result = statement.reader
+        ? { rows: statement.all(parameters) as Row[] }
+        : (({ changes, lastInsertRowid }) => ({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }))(statement.run(parameters));
+    } catch (error) {
+      this.endLostGroup(error);
+      throw error;
+    }
     if (turn.inTransaction) return result;
     const group = this.group;
     if (!statement.readonly) {
@@ -182,6 +193,25 @@ class GroupCommitSqliteDriver implements Driver {
   async destroy(): Promise<void> {
     if (this.group) this.commitGroup(this.group);
     this.database.close();
+  }
+
+  /**
+   * On some errors (SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY, SQLITE_NOMEM) SQLite
+   * may roll back the whole transaction rather than the one statement: then
+   * the group is over, and every transaction in it, released into it or not,
+   * failed with `error` (a full disk is answered 503 as it should be, not as
+   * the "cannot commit" that would follow). The next transaction opens a
+   * group of its own: a SAVEPOINT run with no group open would start and
+   * commit a transaction by itself, outside any group.
+   */
+  private endLostGroup(error: unknown): void {
+    const group = this.group;
+    if (!group || this.database.inTransaction) return;
+    this.group = null;
+    if (groupsByFile.get(this.database.file) === group) groupsByFile.delete(this.database.file);
+    if (this.delayedCommit) clearTimeout(this.delayedCommit);
+    this.delayedCommit = null;
+    group.settle(error);
   }
 
   /** The group commits now, or (while writes keep coming) after waiting a moment for more transactions to join it. */

@@ -1,7 +1,10 @@
 // The legacy API's envelope: {result: "success", data} or
 // {result: "error", message, errors?}; `errors` only for validation (422).
+// The database being unavailable is 503 with Retry-After, as on the project
+// API (db/unavailable.ts), never a 500.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError, databaseUnavailable } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { errorHeaders, statusOf } from '../schemas/error-statuses.ts';
 import { isUpstreamError } from '../upstreams/errors.ts';
 
@@ -49,6 +52,11 @@ export function toLegacyFailure(error: unknown, request: FastifyRequest): { stat
   if (status && status >= 400 && status < 500) {
     if (status === 400) return { status: 422, body: failure('The given data was invalid', [`body ${fastifyError.message}`]), headers: {} };
     return { status, body: failure(fastifyError.message), headers: {} };
+  }
+  // Last: only what would otherwise be an internal error can be the database's absence.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'the database is unavailable; answered 503');
+    return toLegacyFailure(databaseUnavailable(), request);
   }
   request.log.error({ err: error }, 'unhandled error');
   return { status: 500, body: failure('Something went wrong on our side'), headers: {} };

@@ -3,6 +3,7 @@
 // in minor units, the invoice total the catalogue implies (D7), the order's
 // shape, and the check that billing's books balance.
 import assert from 'node:assert/strict';
+import type { DatabaseHandle } from '../../src/db/client.ts';
 import { eventually, type CallResult, type TestApp } from './build.ts';
 import { assertProblem } from './problems.ts';
 import { placeServer, type World } from './world.ts';
@@ -101,9 +102,12 @@ export async function completedSnapshot(w: World, name: string): Promise<number>
   return snapshotId;
 }
 
-/** Billing's books balance: for every account, the ledger's movements add up to the balance, which is never negative. */
-export async function assertLedgerBalances(app: TestApp): Promise<void> {
-  const { db } = app.app.database;
+/**
+ * Billing's books balance: for every account, the ledger's movements add up to the balance, which is never negative.
+ * Read through the app's database, or a handle of the test's own (the service then runs in other processes).
+ */
+export async function assertLedgerBalances(from: TestApp | DatabaseHandle): Promise<void> {
+  const { db } = 'app' in from ? from.app.database : from;
   const accounts = await db.selectFrom('billing_accounts').select(['user_id', 'credit_balance']).execute();
   const sums = await db.selectFrom('credit_ledger').select(['user_id', (eb) => eb.fn.sum<number | string>('amount').as('total')]).groupBy('user_id').execute();
   for (const account of accounts) {

@@ -40,6 +40,9 @@ function open(): Opened {
   let commits = 0;
   const source: StatementSource = {
     file,
+    get inTransaction() {
+      return native.inTransaction;
+    },
     prepare(sql) {
       const statement = native.prepare(sql);
       if (sql === 'commit') commits += 1;

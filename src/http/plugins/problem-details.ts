@@ -1,14 +1,17 @@
 // Every error leaves as RFC 9457 problem details: application/problem+json
 // with `status`, `code`, `detail` and the spec's extra members. This covers
-// AppError, schema validation, upstream failures, and Fastify's own edge
-// errors (bad URL, 404, 405, 413, 414, 415, 431), so no client input ever
-// gets another format or a 500.
+// AppError, schema validation, upstream failures, the database being
+// unavailable (503 service_unavailable with Retry-After, db/unavailable.ts),
+// and Fastify's own edge errors (bad URL, 404, 405, 413, 414, 415, 431), so no
+// client input ever gets another format or a 500, and neither does an outage
+// of the database.
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode, type FieldError } from '../../errors.ts';
+import { AppError, databaseUnavailable, type ErrorCode, type FieldError } from '../../errors.ts';
 import { errorHeaders, statusByCode } from '../../schemas/error-statuses.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { mirrorRoutes } from './route-mirror.ts';
 import { noteForAudit } from '../../routing/audit-notes.ts';
 
@@ -100,11 +103,15 @@ export function knownProblem(error: unknown): { body: Problem; headers: Record<s
     const detail = `The request body could not be read: ${fastifyError.message}`;
     return { body: problem('validation_error', detail, { errors: [{ field: 'body', message: fastifyError.message }] }), headers: {} };
   }
+  // Last: only what would otherwise be an internal error can be the database's absence.
+  if (isDatabaseUnavailable(error)) return knownProblem(databaseUnavailable());
   return null;
 }
 
 export function toProblem(error: unknown, request: FastifyRequest): { body: Problem; headers: Record<string, string> } {
   const known = knownProblem(error);
+  // Not a bug, but the operator should hear of it: once per request that met it, without the alarm of an error.
+  if (known?.body.code === 'service_unavailable' && !(error instanceof AppError)) request.log.warn({ err: error }, 'the database is unavailable; answered 503');
   if (known) return known;
   request.log.error({ err: error }, 'unhandled error');
   return { body: problem('internal_error', 'Something went wrong on our side; the request may be retried'), headers: {} };
