@@ -74,7 +74,10 @@ function interfaceOfRoute(route: string): 'project' | 'operator' | 'console' | n
 
 export async function buildMainServer(options: MainServerOptions): Promise<FastifyInstance> {
   const app = Fastify(fastifyOptions(options.logger, clientErrorHandler('application/problem+json', problemForStatus)));
-  installValidation(app);
+  // The APIs refuse a body member they do not know (a misspelt field would
+  // otherwise pass as not sent); the console's forms carry members of their
+  // own (`_csrf`), and a page reads only the fields it asks for.
+  installValidation(app, { closesBodiesOf: (url) => ['project', 'operator'].includes(interfaceOfRoute(url) ?? '') });
   acceptJsonBodiesOnly(app);
   installProblemDetails(app);
   instrument(app, options.metrics, 'project');

@@ -45,6 +45,7 @@ export async function buildLegacyServer(options: LegacyServerOptions): Promise<F
       void sendFailure(reply, status, body);
     },
   });
+  // Bodies stay open here: the legacy clients send members of their own and need them ignored.
   installValidation(app);
   acceptJsonBodiesOnly(app);
   instrument(app, options.metrics, 'legacy');

@@ -203,11 +203,12 @@ interface RouteSchemas {
 }
 
 /**
- * An onRoute hook that refuses a documented route (one not hidden) whose
- * schemas give a title to a schema different from the one it already names:
- * the check the document makes, done as routes are added, so a name clash
- * stops the service at start instead of failing its first request for the
- * document. Each shared schema is read once, so it costs little at start.
+ * A check that refuses a documented route (one not hidden) whose schemas
+ * give a title to a schema different from the one it already names: the
+ * check the document makes, done on every route when the listener gets ready
+ * (api-documents.ts), so a name clash stops the service at start instead of
+ * failing its first request for the document. Each shared schema is read
+ * once, so it costs little at start.
  */
 export function checkRouteSchemaTitles(documentName: string): (route: RouteSchemas) => void {
   const named = new NamedSchemas(documentName);

@@ -148,8 +148,8 @@ test('hosts: register, list, read, drain, change and remove; each bad input a 40
     ['no vCPUs', { cpu_cores: 0 }, 'cpu_cores'],
     ['memory as a string', { ram_mb: '1024' }, 'ram_mb'],
     ['a uri without a scheme', { uri: 'hv-a' }, 'uri'],
-    ['the location, which stays as registered', { location: 'nbg1' }, 'body'],
-    ['the name, which stays as registered', { name: 'renamed' }, 'body'],
+    ['the location, which stays as registered', { location: 'nbg1' }, 'location'],
+    ['the name, which stays as registered', { name: 'renamed' }, 'name'],
   ] as const) {
     assertFieldError(await app.admin(`/hosts/${a.id}`, { method: 'PATCH', body }), field, label);
   }

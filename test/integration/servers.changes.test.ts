@@ -73,13 +73,19 @@ test('rename: the spec\'s hostname rules exactly; bad names refused with the hos
     assert.equal((await getServer(app, owner.key, slug, placed.id)).hostname, current, `${JSON.stringify(hostname)} left the hostname unchanged`);
   }
 
-  // No hostname: nothing changes; other fields are ignored.
+  // No hostname: nothing changes. A member other than hostname is refused, naming it: the client believes it changes something.
   const before = await getServer(app, owner.key, slug, placed.id);
-  for (const body of [{}, { status: 'stopped' }, { id: '0000000000000000', plan: { name: 'CX42' }, billing: null }]) {
+  const untouched = await app.api(path, { method: 'PATCH', key: owner.key, body: {} });
+  assert.equal(untouched.status, 200, JSON.stringify(untouched.body));
+  assert.deepEqual(untouched.body, before, '{} changes nothing');
+  for (const [body, fields] of [
+    [{ status: 'stopped' }, ['status']],
+    [{ id: '0000000000000000', plan: { name: 'CX42' }, billing: null }, ['id', 'plan', 'billing']],
+  ] as const) {
     const response = await app.api(path, { method: 'PATCH', key: owner.key, body });
-    assert.equal(response.status, 200, `${JSON.stringify(body)}: ${JSON.stringify(response.body)}`);
-    assert.deepEqual(response.body, before, `${JSON.stringify(body)} changes nothing`);
-    assert.deepEqual(await getServer(app, owner.key, slug, placed.id), before);
+    assertProblem(response, 400, 'validation_error', JSON.stringify(body));
+    assert.deepEqual(response.body.errors.map((error: { field: string }) => error.field), fields, JSON.stringify(response.body));
+    assert.deepEqual(await getServer(app, owner.key, slug, placed.id), before, `${JSON.stringify(body)} changes nothing`);
   }
   // A body that is not an object is refused, the server unchanged.
   for (const rawBody of ['null', '[]', '"renamed"']) {
@@ -87,9 +93,9 @@ test('rename: the spec\'s hostname rules exactly; bad names refused with the hos
     assertProblem(response, 400, 'validation_error');
   }
   assert.deepEqual(await getServer(app, owner.key, slug, placed.id), before);
-  const withStatus = await app.api(path, { method: 'PATCH', key: owner.key, body: { hostname: 'renamed', status: 'stopped' } });
-  assert.equal(withStatus.status, 200);
-  assert.deepEqual(withStatus.body, { ...before, hostname: 'renamed' }, 'status ignored, hostname applied');
+  // Beside a good hostname, too: the whole change is refused, the hostname with it.
+  assertFieldError(await app.api(path, { method: 'PATCH', key: owner.key, body: { hostname: 'renamed', status: 'stopped' } }), 'status');
+  assert.deepEqual(await getServer(app, owner.key, slug, placed.id), before, 'not renamed');
   assert.equal((await app.api(path, { method: 'PATCH', key: owner.key, body: { hostname: 'kept.example' } })).status, 200);
 
   // A read-only key may read but not rename (D2), whoever holds it.

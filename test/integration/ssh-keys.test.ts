@@ -117,8 +117,10 @@ test('add, read, list, rename and delete a key', async (t) => {
   assert.equal(listed.status, 200);
   assert.deepEqual(listed.body, { count: 2, next: null, previous: null, results: [created.body, rsa] });
 
-  // PATCH changes the name and nothing else; the key itself is never replaced.
-  const renamed = await app.api(path, { method: 'PATCH', key, body: { name: ' Old laptop ', public_key: rsa.public_key } });
+  // PATCH changes the name and nothing else; the key itself is never replaced, and asking to is refused.
+  assertFieldError(await app.api(path, { method: 'PATCH', key, body: { name: ' Old laptop ', public_key: rsa.public_key } }), 'public_key');
+  assert.deepEqual((await app.api(path, { key })).body, created.body, 'the refused change changed nothing');
+  const renamed = await app.api(path, { method: 'PATCH', key, body: { name: ' Old laptop ' } });
   assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
   assert.deepEqual(renamed.body, { ...created.body, name: 'Old laptop' });
   const untouched = await app.api(path, { method: 'PATCH', key, body: {} });

@@ -41,9 +41,10 @@ test('an owner creates a webhook and sees its secret once; reads, lists and chan
   assert.equal(created.previous_secret_expires_at, null);
   assert.match(created.created_at, ISO_UTC);
 
-  // A secret in the body is not one the service would make: it is ignored, like any unknown member.
-  const everything = await createWebhook(w, { url: 'http://127.0.0.1:9/', secret: 'whsec_AAAA' });
-  assert.notEqual(everything.secret, 'whsec_AAAA');
+  // A secret in the body is not one the service would make: it is refused, like any member the body does not have, and nothing is made.
+  assertFieldError(await w.app.api(webhooksPath(w), { method: 'POST', key: w.key, body: { url: 'http://127.0.0.1:9/', secret: 'whsec_AAAA' } }), 'secret');
+  assert.equal((await listed(w)).count, 1);
+  const everything = await createWebhook(w, { url: 'http://127.0.0.1:9/' });
   assert.deepEqual(everything.event_types, [], 'no types: every type');
   assert.equal(everything.description, '');
   assert.notEqual(everything.secret, created.secret);

@@ -1224,6 +1224,31 @@ export interface components {
             name?: string;
             /** @description Ignored when it is the group's direction; any other value is refused */
             direction?: string;
+            /**
+             * Format: int64
+             * @description Ignored: the group as GET answers it may be sent back whole, and only its name changes
+             */
+            id?: number;
+            /** @description Ignored: the group as GET answers it may be sent back whole, and only its name changes */
+            servers?: string[];
+            /** @description Ignored: the group as GET answers it may be sent back whole, and only its name changes */
+            rules?: {
+                /** Format: int64 */
+                id: number;
+                protocol: "tcp" | "udp" | "icmp" | "any";
+                port_min: number | null;
+                port_max: number | null;
+                source_cidr: string | null;
+                destination_cidr: string | null;
+                /** Format: int32 */
+                priority: number;
+                comment: string | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description Ignored: the group as GET answers it may be sent back whole, and only its name changes
+             */
+            created_at?: string;
         };
         /** FirewallRule */
         FirewallRule: {

@@ -4,7 +4,7 @@
 // a named entry of components.schemas (schemas/openapi-names.ts); the
 // reference page is Swagger UI, whose scripts and styles the service serves
 // itself, so /docs works offline.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import swaggerUi from '@fastify/swagger-ui';
 import { Type } from 'typebox';
 import { checkRouteSchemaTitles, withNamedSchemas } from '../../schemas/openapi-names.ts';
@@ -44,7 +44,15 @@ function withServers(document: OpenApiDocument, request: FastifyRequest, options
  * (as @fastify/swagger does), not at start: most processes never serve it.
  */
 export async function publishApiDocuments(app: FastifyInstance, options: ApiDocumentsOptions): Promise<void> {
-  app.addHook('onRoute', checkRouteSchemaTitles(options.title));
+  // Checked when the listener is ready, on each route as every onRoute hook
+  // left it: a plugin's own hook may hide its routes (the console's) or close
+  // their bodies (plugins/validation.ts) after this one has seen them.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onReady', async () => {
+    const check = checkRouteSchemaTitles(options.title);
+    for (const route of routes) check(route);
+  });
   let named: OpenApiDocument | undefined;
   const document = () => (named ??= withNamedSchemas(app.swagger() as unknown as OpenApiDocument));
   app.get('/api/v1/openapi.json', { schema: { hide: true, response: { 200: Type.Object({}, { additionalProperties: true }) } } }, async (request) =>

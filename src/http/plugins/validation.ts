@@ -1,10 +1,13 @@
 // Two validators: bodies are checked exactly as sent (a number where a
 // string belongs is an error, never coerced), while query strings and path
-// parameters arrive as text and are coerced to the schema's types.
+// parameters arrive as text and are coerced to the schema's types. The
+// routes a listener names have closed bodies: a member their schema does not
+// declare is refused, never ignored (schemas/closed-objects.ts).
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { MAX_FIELD_ERRORS } from '../../schemas/common.ts';
+import { closedObjects } from '../../schemas/closed-objects.ts';
 import { compileOnFirstUse } from './compile-on-first-use.ts';
 
 // ajv-formats ships CommonJS with a default export.
@@ -53,10 +56,87 @@ function findUnstorable(body: unknown): { pointer: string; message: string } | n
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
+interface AjvIssue {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
 /** The first problems only: a body with thousands of bad items gets an answer of bounded size (the problem schema's `errors`). */
 const firstProblems = (errors: unknown[] | null | undefined) => errors?.slice(0, MAX_FIELD_ERRORS) ?? errors;
 
-function refusingUnstorable(validate: Validate): Validate {
+/** A member name is echoed this long at most, so an answer naming a huge key stays within the bounds of `errors[].field`. */
+const MAX_ECHOED_NAME = 64;
+
+const echoed = (name: string) => (name.length > MAX_ECHOED_NAME ? `${name.slice(0, MAX_ECHOED_NAME)}…` : name);
+const escapePointer = (name: string) => name.replaceAll('~', '~0').replaceAll('/', '~1');
+const unescapePointer = (part: string) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~');
+
+/** The object schema an `additionalProperties` issue is about: its schemaPath, less the keyword, walked from the route's schema. */
+function objectSchemaAt(schema: unknown, schemaPath: string): { properties?: Record<string, unknown> } | undefined {
+  let part: unknown = schema;
+  for (const step of schemaPath.replace(/^#\/?/, '').split('/').slice(0, -1)) {
+    if (typeof part !== 'object' || part === null) return undefined;
+    part = (part as Record<string, unknown>)[unescapePointer(step)];
+  }
+  return typeof part === 'object' && part !== null ? part : undefined;
+}
+
+/** Edits (insert, delete, replace one character) between two short names. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+const commonPrefixLength = (a: string, b: string) => {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length++;
+  return length;
+};
+
+/**
+ * The declared member an unknown one most likely stands for: a slip of one or
+ * two characters (`hostnme`), or the same first four (`events` for
+ * `event_types`, `prot` for `protocol`); the nearest when several are.
+ */
+function likelyMeant(name: string, declared: string[]): string | undefined {
+  const short = name.slice(0, MAX_ECHOED_NAME);
+  const candidates = declared
+    .map((candidate) => ({ candidate, distance: editDistance(short, candidate) }))
+    .filter(({ candidate, distance }) => distance <= 2 || commonPrefixLength(short, candidate) >= 4)
+    .sort((a, b) => a.distance - b.distance);
+  return candidates[0]?.candidate;
+}
+
+/**
+ * ajv says a member is not declared as "must NOT have additional properties"
+ * at the object holding it; a client needs the member named, and what to do:
+ * the issue moves to the member (so the field is `rules[0].prot`), saying
+ * which declared member it likely meant, or to leave it out.
+ */
+function namingUndeclaredMembers(issues: unknown[] | null | undefined, schema: unknown): unknown[] | null | undefined {
+  return issues?.map((entry) => {
+    const issue = entry as AjvIssue;
+    if (issue.keyword !== 'additionalProperties' || typeof issue.params.additionalProperty !== 'string') return issue;
+    const name = issue.params.additionalProperty;
+    const meant = likelyMeant(name, Object.keys(objectSchemaAt(schema, issue.schemaPath)?.properties ?? {}));
+    return {
+      ...issue,
+      instancePath: `${issue.instancePath}/${escapePointer(echoed(name))}`,
+      message: `is not a field of this request; ${meant ? `did you mean ${meant}?` : 'leave it out'}`,
+      params: {},
+    };
+  });
+}
+
+function refusingUnstorable(validate: Validate, schema: unknown): Validate {
   const wrapped: Validate = (data) => {
     const problem = findUnstorable(data);
     if (problem) {
@@ -64,7 +144,7 @@ function refusingUnstorable(validate: Validate): Validate {
       return false;
     }
     const valid = validate(data);
-    wrapped.errors = firstProblems(validate.errors);
+    wrapped.errors = namingUndeclaredMembers(firstProblems(validate.errors), schema);
     return valid;
   };
   return wrapped;
@@ -94,15 +174,32 @@ function digitsOnlyIds(validate: Validate, schema: { properties?: Record<string,
   return wrapped;
 }
 
-export function installValidation(app: FastifyInstance): void {
+export interface ValidationOptions {
+  /**
+   * The routes (by URL, prefix included) whose JSON bodies refuse members
+   * their schema does not declare; every other route ignores them.
+   */
+  closesBodiesOf?: (url: string) => boolean;
+}
+
+export function installValidation(app: FastifyInstance, options: ValidationOptions = {}): void {
   const bodies = createAjv({ coerceTypes: false });
   const textual = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
     compileOnFirstUse(() => {
-      const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate);
+      const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate, schema);
       return httpPart === 'params' ? digitsOnlyIds(validate, schema as object) : validate;
     }) as never,
   );
+  const { closesBodiesOf } = options;
+  if (!closesBodiesOf) return;
+  // The route's own schema becomes the closed copy, before any other onRoute
+  // hook reads it: validation and the OpenAPI document then say the same.
+  // One map of copies for the listener: a part many bodies share is one shape.
+  const copies = new WeakMap<object, unknown>();
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.body && closesBodiesOf(route.url)) route.schema = { ...route.schema, body: closedObjects(route.schema.body, copies) };
+  });
 }
 
 /** A parameter given twice takes its last value, as Django REST framework (and most clients' expectations) have it. */

@@ -66,12 +66,24 @@ export const FirewallGroupSchema = Type.Object(
 
 export const CreateGroupBody = Type.Object({ name: GroupName, direction: Direction }, { title: 'FirewallGroupCreateRequest' });
 
-// A whole group sent back is a rename: fields other than name and direction
-// are ignored, so they are not described here and not checked.
+/** A group sent back holds no more than a 1 MiB body can: 65,536 server ids or rules are more than fit. */
+const MAX_SENT_BACK = 65_536;
+const ignored = 'Ignored: the group as GET answers it may be sent back whole, and only its name changes';
+
+// A whole group sent back is a rename: its other members are accepted and
+// ignored. They are declared, as GET answers them, because a request body
+// refuses members it does not declare (schemas/closed-objects.ts): a typo
+// (`nme`) is refused, here and inside each rule sent back, not ignored too.
+// The rules are the FirewallRule's members without its title: a request's
+// objects are closed, an answer's are not, and a title names one shape.
 export const UpdateGroupBody = Type.Object(
   {
     name: Type.Optional(GroupName),
     direction: Type.Optional(Text(20, { description: "Ignored when it is the group's direction; any other value is refused" })),
+    id: Type.Optional(Id({ description: ignored })),
+    servers: Type.Optional(List(ServerId, MAX_SENT_BACK, { description: ignored })),
+    rules: Type.Optional(List(Type.Object(FirewallRuleSchema.properties), MAX_SENT_BACK, { description: ignored })),
+    created_at: Type.Optional(Timestamp({ description: ignored })),
   },
   { title: 'FirewallGroupUpdateRequest' },
 );
