@@ -28,6 +28,7 @@ const OWNER_OF: Record<string, readonly string[]> = {
   payments: ['payments'],
   projects: ['projects', 'project_members', 'project_invitations'],
   servers: ['servers', 'bandwidth_pools', 'server_ssh_keys', 'server_metric_samples'],
+  'server-consoles': ['server_console_sessions'],
   snapshots: ['snapshots'],
   'ssh-keys': ['ssh_keys'],
   users: ['users'],
