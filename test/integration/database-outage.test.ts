@@ -323,6 +323,8 @@ class ResumingStream {
 
 describe('PostgreSQL restarted, cut off or silent under two serve processes', () => {
   let postgres: ThrowawayPostgres;
+  /** The processes' DATA_DIR (unused on PostgreSQL, but every process is given one). */
+  let dataDir: string | undefined;
   let proxy: FailingProxy;
   let direct: DatabaseHandle;
   let processes: ReturnType<typeof cloudplaneProcesses>;
@@ -344,11 +346,13 @@ describe('PostgreSQL restarted, cut off or silent under two serve processes', ()
     proxy = new FailingProxy(postgres.port);
     await proxy.listen();
     direct = openDatabase({ databaseUrl: postgres.url, dataDir: os.tmpdir() });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudplane-outage-'));
+    const processDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudplane-outage-'));
+    dataDir = processDataDir;
     const proxied = new URL(postgres.url);
     proxied.port = String(proxy.port);
+    // Removed in after(): the processes never drop a database of their own.
     processes = cloudplaneProcesses(
-      { engine: 'postgres', dataDir, databaseUrl: proxied.toString(), drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) },
+      { engine: 'postgres', dataDir: processDataDir, databaseUrl: proxied.toString(), drop: async () => {} },
       { CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE: '1', LOG_LEVEL: 'warn' },
     );
     // A first: it migrates and sets up the empty database; then B joins it.
@@ -416,6 +420,7 @@ describe('PostgreSQL restarted, cut off or silent under two serve processes', ()
     await proxy?.close();
     await receiver?.close();
     postgres?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function lastEventId(): Promise<number> {
