@@ -127,7 +127,8 @@ function runStaticChecks(): void {
 
 const onPostgres = process.argv.includes('--postgres');
 if (!onPostgres) runStaticChecks();
-ensureTools(onPostgres ? [...suiteTools, ...postgresTools] : suiteTools);
+// PostgreSQL in both runs: the database-outage test starts a PostgreSQL of its own whichever engine the suite is on.
+ensureTools([...suiteTools, ...postgresTools]);
 
 // test/<kind>/<name>.test.ts, as the shell would expand test/*/*.test.ts.
 //
