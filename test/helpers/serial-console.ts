@@ -33,6 +33,8 @@ const LOGIN_PROMPT_FIRST_LOOK_MS = 1000;
 const LOGIN_PROMPT_NUDGE_MS = 5000;
 const LOGIN_PROMPT = /login:\s*$/m;
 const SHELL_PROMPT = /[#$]\s*$/m;
+/** BusyBox's login says so on the console before its shell starts (whose prompt a loaded machine may print late). */
+const LOGGED_IN = /login\[\d+\]: root login on/;
 const LOGIN_INCORRECT = /Login incorrect/;
 
 /** Opens the console WebSocket at `url` (a console URL of the API); `name` names it in failures. */
@@ -129,7 +131,7 @@ export async function openSerialConsole(url: string, name: string): Promise<Seri
       send(`${user}\r`);
       await waitFor(/Password:/, left());
       send(`${password}\r`);
-      const answer = await waitFor(new RegExp(`${LOGIN_INCORRECT.source}|${SHELL_PROMPT.source}`, 'm'), left());
+      const answer = await waitFor(new RegExp(`${LOGIN_INCORRECT.source}|${LOGGED_IN.source}|${SHELL_PROMPT.source}`, 'm'), left());
       return !LOGIN_INCORRECT.test(answer);
     },
     async run(command, timeoutMs = 30_000) {
