@@ -38,6 +38,8 @@ export const CRASH_POINTS = {
   'webhook.dispatch.after-commit': "a webhook's deliveries and their jobs are committed with its moved cursor; the worker not yet woken",
   'webhook.delivery.after-send': "the receiver answered a delivery's attempt; the attempt not yet recorded",
   'webhook.delivery.after-record': "a delivery's attempt and its outcome are recorded; its job not yet finished",
+  'audit.before-commit': "a change and its audit entry are written in the change's transaction; not yet committed",
+  'audit.after-commit': "a change and its audit entry are committed and the answer settled; the entry not yet completed with the answer's status",
   // The libvirt backend's own steps (D23): their scenarios run against real libvirt (test/guest/crash.test.ts).
   'libvirt.after-soft-stop-asked': 'the guest was asked to shut down (a reboot, a shutdown, IPv6 or the private network enabled), its domain id noted; the operation not yet marked carried out',
   'libvirt.cycle.before-start': 'the guest is down and its machine changed to match the record; not yet started again',

@@ -141,7 +141,7 @@ export function createServices(deps: ServiceDependencies): Services {
   });
   const actions = new ActionService({ db, clock, access, servers, billing: upstreams.billing, provisioning: upstreams.provisioning, snapshots, sshKeys, wakeWorker: deps.wakeWorker });
   const apiKeys = new ApiKeyService({ db, clock, changes: deps.changes });
-  const audit = new AuditService({ db, clock, changes: deps.changes, access, apiKeys });
+  const audit = new AuditService({ db, clock, access });
   const hub = new EventHub({ db, engine: deps.engine, changes: deps.changes, logger: deps.logger ?? pino({ enabled: false }) });
   const events = new EventService({ db, access, hub });
   return {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
+import { crashPoint } from '../crash-points.ts';
+import { takeCommitCompanion, type TakenCompanion } from './commit-companion.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-dialect.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -178,6 +180,8 @@ const CONNECT_TIME_LIMIT_MS = 2_000;
  */
 class NamingClient implements PostgresPoolClient {
   private lost: Error | null = null;
+  /** Between Kysely's `begin` and its `commit` or `rollback`: a write then commits with the transaction. */
+  private inTransaction = false;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -198,6 +202,25 @@ class NamingClient implements PostgresPoolClient {
     if (typeof sqlOrCursor !== 'string') return this.client.query(sqlOrCursor as never);
     if (this.lost) return Promise.reject(this.lost);
     const text = sqlOrCursor;
+    // The work's commit companion (commit-companion.ts) rides with the first write to commit: a transaction's, or a
+    // single statement's, which then gets a transaction of its own around the two.
+    if (text === 'commit' && this.inTransaction) {
+      this.inTransaction = false;
+      const companion = takeCommitCompanion();
+      if (companion) return this.commitWith(companion) as Promise<never>;
+    } else if (text === 'begin' || text.startsWith('start transaction')) {
+      this.inTransaction = true;
+    } else if (text === 'rollback') {
+      this.inTransaction = false;
+    } else if (!this.inTransaction && writesRows(text)) {
+      const companion = takeCommitCompanion();
+      if (companion) return this.writeWith(text, parameters, companion) as Promise<never>;
+    }
+    return this.send(text, parameters);
+  }
+
+  private send<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+    if (this.lost) return Promise.reject(this.lost);
     // pg reads `query_timeout` from a query's config as from the client's (its types do not list it there).
     const config: pg.QueryConfig & { query_timeout?: number } = { name: statementNames.get(text), text, values: [...parameters], query_timeout: this.timeLimitMs };
     const answer = this.client.query(config) as Promise<never>;
@@ -207,10 +230,50 @@ class NamingClient implements PostgresPoolClient {
     });
   }
 
+  /** Runs the companion's statement in the open transaction, then commits the two. */
+  private async commitWith(companion: TakenCompanion): Promise<PostgresQueryResult<unknown>> {
+    try {
+      const { rows } = await this.send(companion.statement.sql, companion.statement.parameters);
+      crashPoint('audit.before-commit');
+      const committed = await this.send('commit', []);
+      companion.committed(rows);
+      return committed;
+    } catch (error) {
+      // Kysely rolls the transaction back.
+      companion.givenBack();
+      throw error;
+    }
+  }
+
+  /** A write outside a transaction, and the companion with it, in one transaction. */
+  private async writeWith(text: string, parameters: readonly unknown[], companion: TakenCompanion): Promise<PostgresQueryResult<unknown>> {
+    try {
+      await this.send('begin', []);
+      const written = await this.send(text, parameters);
+      const { rows } = await this.send(companion.statement.sql, companion.statement.parameters);
+      crashPoint('audit.before-commit');
+      await this.send('commit', []);
+      companion.committed(rows);
+      return written;
+    } catch (error) {
+      companion.givenBack();
+      if (!this.lost) await this.send('rollback', []).catch(() => undefined);
+      throw error;
+    }
+  }
+
   release(): void {
     // pg's pool closes a connection released with an error, and keeps it otherwise.
     this.client.release(this.lost ?? undefined);
   }
+}
+
+const WRITES = /^\s*(?:insert|update|delete|merge)\b/i;
+const WRITES_IN_A_CTE = /\b(?:insert\s+into|update\s+"|delete\s+from)\b/i;
+
+/** Whether a statement's text writes rows: what takes a commit companion along when it runs outside a transaction. */
+function writesRows(text: string): boolean {
+  return WRITES.test(text) || (/^\s*with\b/i.test(text) && WRITES_IN_A_CTE.test(text));
 }
 
 function namingPool(pool: pg.Pool, timeLimitMs: number | undefined, ownsPool: boolean): PostgresPool {

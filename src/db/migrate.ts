@@ -23,6 +23,7 @@ import * as projectInvitations from './migrations/0018-project-invitations.ts';
 import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts';
 import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.ts';
 import * as serverConsoles from './migrations/0021-server-consoles.ts';
+import * as auditEntriesWithTheirChange from './migrations/0022-audit-entries-with-their-change.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -46,6 +47,7 @@ const migrations = {
   '0019-events-webhooks-audit': eventsWebhooksAudit,
   '0020-libvirt-snapshot-files': libvirtSnapshotFiles,
   '0021-server-consoles': serverConsoles,
+  '0022-audit-entries-with-their-change': auditEntriesWithTheirChange,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -607,7 +607,8 @@ export interface AuditLogTable {
   operation: string | null;
   resource_type: string | null;
   resource_id: string | null;
-  status_code: number;
+  /** Null while the change is committed and its answer not yet settled; it stays null when the service stopped in between. */
+  status_code: number | null;
   problem_code: string | null;
   request_id: string;
   /** What the entry says beyond its columns (a console session's length and bytes); null for most. */

@@ -24,6 +24,8 @@
 //   group is one transaction and commits at once, as before.
 import type Sqlite from 'better-sqlite3';
 import { CompiledQuery, SqliteDialect, SqliteQueryCompiler, type DatabaseConnection, type Driver, type LimitNode, type QueryCompiler, type QueryResult } from 'kysely';
+import { crashPoint } from '../crash-points.ts';
+import { takeCommitCompanion, type TakenCompanion } from './commit-companion.ts';
 
 export interface StatementSource {
   /** The database file: connections of one process to one file take turns holding a group. */
@@ -129,12 +131,21 @@ class GroupCommitSqliteDriver implements Driver {
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const turn = connection as Turn;
     const group = this.group!;
+    // A failure here leaves the savepoint in place: Kysely rolls the transaction back to it.
+    const companion = takeCommitCompanion();
+    const companionRows = companion ? this.runCompanion(companion) : [];
     this.run('release ' + SAVEPOINT);
     turn.inTransaction = false;
     group.dirty = true;
     group.transactions += 1;
     this.passOn(turn);
-    await group.committed;
+    try {
+      await group.committed;
+    } catch (error) {
+      companion?.givenBack();
+      throw error;
+    }
+    companion?.committed(companionRows);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -149,14 +160,24 @@ class GroupCommitSqliteDriver implements Driver {
   async execute<Row>(turn: Turn, compiled: CompiledQuery): Promise<QueryResult<Row>> {
     const statement = this.database.prepare(compiled.sql);
     const parameters = compiled.parameters as unknown[];
+    const writesAlone = !turn.inTransaction && !statement.readonly;
     // A write outside a transaction joins the group like a transaction of one statement.
-    if (!turn.inTransaction && !statement.readonly) this.group ??= await this.openGroup();
+    if (writesAlone) this.group ??= await this.openGroup();
+    // It is one with a companion (commit-companion.ts) when its work has one waiting: the two stand or fall together.
+    const companion = writesAlone ? takeCommitCompanion() : undefined;
     let result: QueryResult<Row>;
+    let companionRows: unknown[] = [];
     try {
+      if (companion) this.run('savepoint ' + SAVEPOINT);
       result = statement.reader
         ? { rows: statement.all(parameters) as Row[] }
         : (({ changes, lastInsertRowid }) => ({ rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }))(statement.run(parameters));
+      if (companion) {
+        companionRows = this.runCompanion(companion);
+        this.run('release ' + SAVEPOINT);
+      }
     } catch (error) {
+      if (companion) this.undoCompanionSavepoint(companion);
       this.endLostGroup(error);
       throw error;
     }
@@ -169,9 +190,36 @@ class GroupCommitSqliteDriver implements Driver {
     // What this statement saw or wrote may not be on disk yet: answer once it is.
     if (group?.dirty) {
       this.passOn(turn);
-      await group.committed;
+      try {
+        await group.committed;
+      } catch (error) {
+        companion?.givenBack();
+        throw error;
+      }
     }
+    companion?.committed(companionRows);
     return result;
+  }
+
+  /** Runs a companion's statement in the transaction about to commit; its rows are what it answered. */
+  private runCompanion(companion: TakenCompanion): unknown[] {
+    let rows: unknown[];
+    try {
+      rows = this.database.prepare(companion.statement.sql).all(companion.statement.parameters);
+    } catch (error) {
+      companion.givenBack();
+      throw error;
+    }
+    crashPoint('audit.before-commit');
+    return rows;
+  }
+
+  /** A single-statement write or its companion failed: neither stays (unless SQLite already ended the group). */
+  private undoCompanionSavepoint(companion: TakenCompanion): void {
+    companion.givenBack();
+    if (!this.database.inTransaction) return;
+    this.run('rollback to ' + SAVEPOINT);
+    this.run('release ' + SAVEPOINT);
   }
 
   /**

@@ -36,6 +36,7 @@ import { consoleClient } from '../helpers/console.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { BASE_ORDER, minor } from '../helpers/orders.ts';
 import { cloudplaneProcesses, type ServeProcess } from '../helpers/processes.ts';
+import { ed25519Key } from '../helpers/ssh-keys.ts';
 import { startReceiver, verifyDelivery, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const SOURCE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src');
@@ -536,6 +537,36 @@ const SCENARIOS: Record<Exclude<CrashPointName, LibvirtCrashPointName>, Scenario
     act: (p, a) => sent(p.api(`/projects/${a.emptySlug as string}/`, { method: 'DELETE', key: a.owner.key })),
     check: assertProjectDeleted,
   },
+  // The entry is written in the change's transaction: a crash before the commit leaves neither, one after it both.
+  'audit.before-commit': {
+    arrange: async (p) => ({ owner: await owner(p, '0.00'), publicKey: ed25519Key('crash') }),
+    act: (p, a) => sent(addSshKey(p, a)),
+    async check(p, a, db) {
+      assert.deepEqual(await sshKeyNames(p, a), [], 'no key');
+      assert.deepEqual(await entriesOfSshKeyCreation(db), [], 'no audit entry');
+      expect(await addSshKey(p, a), 201, 'the key added again');
+      assert.deepEqual(await settled('the entry of the key added again', async () => ((await entriesOfSshKeyCreation(db))[0]?.status_code === 201 ? entriesOfSshKeyCreation(db) : null)), [{ status_code: 201 }]);
+    },
+  },
+  'audit.after-commit': {
+    arrange: async (p) => ({ owner: await owner(p, '0.00'), publicKey: ed25519Key('crash') }),
+    // The answer is out when the process dies: the client had its 201.
+    async act(p, a) {
+      const answer = await sent(addSshKey(p, a));
+      assert.equal(answer?.status, 201, 'the key was added and answered');
+      return answer;
+    },
+    async check(p, a, db) {
+      assert.deepEqual(await sshKeyNames(p, a), ['crash'], 'the key');
+      // Committed with the change, and never completed: the log says the change was made and not answered.
+      assert.deepEqual(await entriesOfSshKeyCreation(db), [{ status_code: null }], 'its audit entry, without a status');
+      // The id of the key made is noted once the write answered it: the entry says what the route says.
+      const listed = await p.api(`/projects/${a.owner.slug}/audit-log/`, { key: a.owner.key });
+      expect(listed, 200, 'the project\'s log');
+      const entries = listed.body.results.filter((entry: { route: string }) => entry.route === '/api/v1/projects/:project_slug/ssh-keys/');
+      assert.deepEqual(entries.map((entry: { status: number | null; method: string }) => [entry.method, entry.status]), [['POST', null]]);
+    },
+  },
   'webhook.dispatch.before-commit': WEBHOOK_DISPATCH,
   'webhook.dispatch.after-commit': WEBHOOK_DISPATCH,
   'webhook.delivery.after-send': {
@@ -553,6 +584,18 @@ const SCENARIOS: Record<Exclude<CrashPointName, LibvirtCrashPointName>, Scenario
     check: (p, a, db) => assertEveryEventDelivered(p, a, db, 1),
   },
 };
+
+const addSshKey = (p: ServeProcess, a: Arranged) =>
+  p.api(`/projects/${a.owner.slug}/ssh-keys/`, { method: 'POST', key: a.owner.key, body: { name: 'crash', public_key: a.publicKey as string } });
+
+async function sshKeyNames(p: ServeProcess, a: Arranged): Promise<string[]> {
+  const listed = await p.api(`/projects/${a.owner.slug}/ssh-keys/`, { key: a.owner.key });
+  expect(listed, 200, 'the SSH keys');
+  return listed.body.results.map((key: { name: string }) => key.name);
+}
+
+const entriesOfSshKeyCreation = (db: DatabaseHandle['db']) =>
+  db.selectFrom('audit_log').select('status_code').where('route', '=', '/api/v1/projects/:project_slug/ssh-keys/').where('method', '=', 'POST').execute();
 
 /** Every `.ts` file under src, as text. */
 function sources(directory: string): string[] {

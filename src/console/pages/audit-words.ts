@@ -152,6 +152,8 @@ function what(entry: AuditEntry): AuditRow['what'] {
 }
 
 function outcome(entry: AuditEntry): AuditRow['outcome'] {
+  // Committed with its change, and the service stopped before it answered.
+  if (entry.status === null) return { state: stateLabel('outcome', 'unanswered'), detail: 'The change was made; the service stopped before answering' };
   const kind = entry.status >= 500 ? 'failed' : entry.status >= 400 ? 'refused' : 'done';
   const detail = entry.problem_code ? `${sentence(entry.problem_code)} (HTTP ${entry.status})` : `HTTP ${entry.status}`;
   return { state: stateLabel('outcome', kind), detail };

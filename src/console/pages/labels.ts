@@ -65,6 +65,7 @@ const STATES = {
     pending: ['Applying', 'info'],
     applying: ['Applying', 'info'],
     failed: ['Failed', 'danger'],
+    unanswered: ['Done, not answered', 'warning'],
   },
   snapshot: {
     creating: ['Creating', 'info'],

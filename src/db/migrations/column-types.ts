@@ -6,6 +6,8 @@
 import type { ColumnDataType, CreateTableBuilder } from 'kysely';
 
 export interface ColumnTypes {
+  /** For the rare change the engines make differently (SQLite cannot drop a column's NOT NULL: it rebuilds the table). */
+  engine: 'sqlite' | 'postgres';
   /** Adds an auto-incrementing integer primary key named `id`. */
   serialId<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
   /** An integer referring to a serial id. */
@@ -20,6 +22,7 @@ export interface ColumnTypes {
 export function columnTypes(engine: 'sqlite' | 'postgres'): ColumnTypes {
   if (engine === 'postgres') {
     return {
+      engine,
       serialId: (table) => table.addColumn('id', 'bigserial', (column) => column.primaryKey()),
       reference: 'bigint',
       timestamp: 'timestamptz',
@@ -29,6 +32,7 @@ export function columnTypes(engine: 'sqlite' | 'postgres'): ColumnTypes {
     };
   }
   return {
+    engine,
     serialId: (table) => table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement()),
     reference: 'integer',
     timestamp: 'text',

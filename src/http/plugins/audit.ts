@@ -1,18 +1,30 @@
-// The audit log's hook on a listener: once the answer to every change (any
-// method but GET, HEAD and OPTIONS) is settled, one entry is written with who
-// asked (from the request's credentials), from where, the route's pattern,
-// the resource its path names, the outcome and the request id. Nothing of the
-// body, the headers or the URL's query is taken.
+// The audit log's hook on a listener: every change (any method but GET, HEAD
+// and OPTIONS) gets one entry with who asked (from the request's
+// credentials), from where, the route's pattern, the resource its path names,
+// the outcome and the request id. Nothing of the body, the headers or the
+// URL's query is taken.
+//
+// The entry commits with the change (D26). The request runs with a commit
+// companion (db/commit-companion.ts): the first write it commits, in any
+// module, takes the entry along into its transaction, written as it stands
+// then, without a status. Once the answer is out, the entry is completed with
+// the outcome; a request that committed nothing (a refusal) gets its whole
+// entry then. A crash in between leaves the change with an entry whose status
+// is null: never a change without its entry.
 //
 // Handlers that know more than the route says leave a note on the request
 // (`noteForAudit`, routing/audit-notes.ts).
 //
-// The write never delays or fails the request: it starts once the answer is settled,
-// its failure is logged, and closing the listener waits for the writes begun.
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+// Completing never delays or fails the request: it starts once the answer is
+// out, its failure is logged, and closing the listener waits for the writes begun.
+import { AsyncResource } from 'node:async_hooks';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySessionObject } from '@fastify/session';
+import type { CompiledQuery } from 'kysely';
+import { crashPoint } from '../../crash-points.ts';
+import { runWithCommitCompanion, type CommitCompanion } from '../../db/commit-companion.ts';
 import { sessionReference } from '../../modules/console-sessions/index.ts';
-import type { AuditActor, AuditInterface, AuditResource, AuditService } from '../../modules/audit/index.ts';
+import type { AuditActor, AuditInterface, AuditResource, AuditService, PendingAuditRecord } from '../../modules/audit/index.ts';
 import { noteRequestFacts, notesOf, READS, type RequestNotes } from '../../routing/audit-notes.ts';
 
 export interface AuditTrailOptions {
@@ -23,6 +35,53 @@ export interface AuditTrailOptions {
 }
 
 /**
+ * A change's entry while its request runs: the companion its first committed
+ * write takes along, and then the id that write gave it.
+ */
+class ChangeEntry implements CommitCompanion {
+  /** The entry's id once committed with a change. */
+  id: number | null = null;
+  /** The answer is out: later writes in the request's async context (a job it woke) are not its change. */
+  over = false;
+  /**
+   * Runs the hooks and handler that follow in the request's async context, which body parsing would lose. Made
+   * inside the companion's context (`enter`), which it then carries.
+   */
+  private scope: AsyncResource | null = null;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly where: AuditInterface,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Runs `next` (the rest of the request) with this entry as its commit companion. */
+  enter(next: () => void): void {
+    runWithCommitCompanion(this, () => {
+      this.scope = new AsyncResource('cloudplane.change-request');
+      next();
+    });
+  }
+
+  /** Runs `next` back in the context `enter` gave the request. */
+  resume(next: () => void): void {
+    if (this.scope) this.scope.runInAsyncScope(next);
+    else next();
+  }
+
+  statementToCommit(): CompiledQuery | null {
+    return this.over ? null : this.audit.pendingEntryStatement(pendingRecordOf(this.request, this.where));
+  }
+
+  committed(rows: readonly unknown[]): void {
+    const row = rows[0] as { id: number | string } | undefined;
+    if (row) this.id = Number(row.id);
+  }
+}
+
+const entries = new WeakMap<FastifyRequest, ChangeEntry>();
+
+/**
  * Records `app`'s changes. Called on the root instance before any route is
  * added (as `instrument` is), so the hooks see every route of the listener.
  */
@@ -31,8 +90,23 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
 
   app.addHook('onRequest', (request, _reply, done) => {
     // Reads are not recorded: their address is not even looked up.
-    if (!READS.has(request.method)) noteRequestFacts(request, { clientIp: request.ip });
-    done();
+    if (READS.has(request.method)) return done();
+    noteRequestFacts(request, { clientIp: request.ip });
+    const route = request.routeOptions.url;
+    // A path no route answers names nothing to record (and its raw URL may not be stored).
+    const where = route === undefined ? null : options.interfaceOf(route);
+    if (where === null) return done();
+    const entry = new ChangeEntry(request, where, options.audit);
+    entries.set(request, entry);
+    entry.enter(done);
+  });
+
+  // Node runs the request body's events in the socket's async context: the hooks after parsing and the handler are
+  // put back in the request's, where its commit companion is.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const entry = entries.get(request);
+    if (entry) entry.resume(done);
+    else done();
   });
 
   // A console session may end in the handler (signing out): who it was is taken before.
@@ -44,40 +118,55 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
     done();
   });
 
-  // onSend, not onResponse: the answer is settled (its status known) whether or not the client is still there to
-  // take it, so a client that hangs up before the answer cannot make a change the log never sees.
+  // The answer is settled at onSend (its status known) whether or not the client is still there to take it. Other
+  // onSend hooks may still write as part of the change (a new console session is stored), so the entry is completed
+  // once the response is over: finished, or cut off by a client that hung up.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const route = request.routeOptions.url;
-    // A path no route answers names nothing to record (and its raw URL may not be stored).
-    const where = route === undefined || READS.has(request.method) ? null : options.interfaceOf(route);
-    if (route !== undefined && where !== null) {
-      const note = notesOf(request);
-      const params = (request.params ?? {}) as Record<string, unknown>;
-      const resource = note?.resource ? { ...note.resource, id: String(note.resource.id) } : resourceNamedBy(route, params);
-      const write = options.audit
-        .record({
-          interface: where,
-          actor: actorOf(request, where, note),
-          clientIp: note?.clientIp ?? request.ip ?? 'unknown',
-          method: request.method,
-          route,
-          operation: note?.operation ?? null,
-          resource,
-          projectSlug: note?.projectSlug ?? projectSlugOf(params),
-          statusCode: reply.statusCode,
-          problemCode: note?.problemCode ?? null,
-          requestId: request.id,
-        })
-        .catch((error: unknown) => options.logger.error({ err: error, requestId: request.id }, 'writing an audit entry failed'));
-      writing.add(write);
-      void write.finally(() => writing.delete(write));
-    }
+    const entry = entries.get(request);
+    if (entry) whenResponseOver(reply, () => void complete(entry, request, reply));
     done(null, payload);
   });
+
+  function complete(entry: ChangeEntry, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    entry.over = true;
+    const record = { ...pendingRecordOf(request, entry.where), statusCode: reply.statusCode, problemCode: notesOf(request)?.problemCode ?? null };
+    if (entry.id !== null) crashPoint('audit.after-commit');
+    const write = (entry.id === null ? options.audit.record(record) : options.audit.complete(entry.id, record)).catch((error: unknown) =>
+      options.logger.error({ err: error, requestId: request.id }, 'writing an audit entry failed'),
+    );
+    writing.add(write);
+    void write.finally(() => writing.delete(write));
+    return write;
+  }
 
   app.addHook('onClose', async () => {
     await Promise.all(writing);
   });
+}
+
+/** Calls `then` once, when the response has been sent or its connection closed, whichever comes first. */
+function whenResponseOver(reply: FastifyReply, then: () => void): void {
+  const response = reply.raw;
+  if (response.destroyed || response.writableFinished) return then();
+  response.once('close', then);
+}
+
+/** What the request says of its change so far (its answer not yet settled). */
+function pendingRecordOf(request: FastifyRequest, where: AuditInterface): PendingAuditRecord {
+  const note = notesOf(request);
+  const route = request.routeOptions.url ?? request.url;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return {
+    interface: where,
+    actor: actorOf(request, where, note),
+    clientIp: note?.clientIp ?? request.ip ?? 'unknown',
+    method: request.method,
+    route,
+    operation: note?.operation ?? null,
+    resource: note?.resource ? { ...note.resource, id: String(note.resource.id) } : resourceNamedBy(route, params),
+    projectSlug: note?.projectSlug ?? projectSlugOf(params),
+    requestId: request.id,
+  };
 }
 
 function actorOf(request: FastifyRequest, where: AuditInterface, note: RequestNotes | undefined): AuditActor {

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { readBool } from '../../db/columns.ts';
+import { outsideCommitCompanion } from '../../db/commit-companion.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
 import { AppError, notFound, readOnlyKey, validationError, type FieldError } from '../../errors.ts';
@@ -274,12 +275,15 @@ export class ApiKeyService {
     if (lastWrite !== undefined && now.getTime() - lastWrite < LAST_USED_WRITE_INTERVAL_MS) return;
     if (this.lastUsedWrites.size >= MAX_CACHED_KEYS) this.lastUsedWrites.clear();
     this.lastUsedWrites.set(keyId, now.getTime());
-    this.deps.db
-      .updateTable('api_keys')
-      .set({ last_used_at: now.toISOString() })
-      .where('id', '=', keyId)
-      .execute()
-      .catch(() => {});
+    // Not part of the request's change: its audit entry must ride with the change itself (db/commit-companion.ts).
+    void outsideCommitCompanion(() =>
+      this.deps.db
+        .updateTable('api_keys')
+        .set({ last_used_at: now.toISOString() })
+        .where('id', '=', keyId)
+        .execute()
+        .catch(() => {}),
+    );
   }
 }
 

@@ -1,12 +1,16 @@
-// Every query on the audit log: one insert per change (after the answer), and
+// Every query on the audit log: an entry written with its change (or after an
+// answer that changed nothing), its completion once the answer is settled, and
 // the pages the project's owners and admins, the console and the operator read.
-import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool } from 'kysely';
+import type { Expression, ExpressionBuilder, InsertObject, Kysely, Selectable, SqlBool } from 'kysely';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 
 export type AuditInterface = AuditLogTable['interface'];
 export type AuditActorType = AuditLogTable['actor_type'];
 
-export type NewAuditRow = Omit<Insertable<AuditLogTable>, 'id'>;
+/** An entry's columns; the project and a key's name may be expressions the writing statement reads. */
+export type NewAuditRow = Omit<InsertObject<Database, 'audit_log'>, 'id'>;
+/** The columns an entry is written and completed with: all but its id and time. */
+export type AuditRowValues = Omit<NewAuditRow, 'created_at'>;
 
 export interface AuditRow extends Selectable<AuditLogTable> {
   /** The acting user's e-mail address, while the user exists. */
@@ -31,6 +35,11 @@ export interface AuditQuery {
 
 export async function insertAuditEntries(db: Kysely<Database>, rows: NewAuditRow[]): Promise<void> {
   await db.insertInto('audit_log').values(rows).execute();
+}
+
+/** Completes entries committed with their change: each with what its answer said. `db` may be a transaction. */
+export async function completeAuditEntries(db: Kysely<Database>, completions: readonly { id: number; values: AuditRowValues }[]): Promise<void> {
+  for (const { id, values } of completions) await db.updateTable('audit_log').set(values).where('id', '=', id).execute();
 }
 
 /** The query's conditions, for the log alone or joined to the names it shows. */

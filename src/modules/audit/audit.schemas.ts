@@ -61,7 +61,10 @@ export const AuditEntrySchema = Type.Object(
       }),
       { description: 'The resource the route names by its id; null when it names none (a list, a creation)' },
     ),
-    status: Int32(100, 599, { description: 'The status of the answer' }),
+    status: Nullable(Int32(100, 599), {
+      description:
+        "The status of the answer. Null when the change was committed (the entry commits in the change's own transaction) and the service stopped before it settled the answer: the change was made, and its client may have had no answer",
+    }),
     problem_code: Nullable(Text(60), { description: 'The `code` of a refusal' }),
     request_id: Text(64, { description: 'The request id, as in the service log' }),
     details: Nullable(

@@ -1,22 +1,23 @@
 // The audit log: who changed what, through which interface, from where, and
-// with what outcome. The HTTP layer hands over one record per answered change
-// (http/plugins/audit.ts) after the answer has left; this service adds what
-// the request did not carry (the project's id, the key's name) from caches
-// the request has usually just warmed, and writes one row. Owners and admins
+// with what outcome. The HTTP layer hands over each change twice
+// (http/plugins/audit.ts): as a pending entry that commits in the change's own
+// transaction, and once its answer is settled, to complete that entry with
+// the outcome (or, for an answer that changed nothing, to write it whole).
+// This service adds what the request did not carry (the project's id, the
+// key's name) inside the statement that writes the row. Owners and admins
 // read their project's log; the operator reads all of it.
 //
 // A record holds no body, no header value, no token and no secret: only the
 // route's pattern, the ids in its path, the outcome and who asked.
-import type { Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { Clock } from '../../clock.ts';
-import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { validationError } from '../../errors.ts';
-import type { Actor, ApiKeyService } from '../api-keys/index.ts';
+import type { Actor } from '../api-keys/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import { AuditWriter } from './audit-writer.ts';
-import { countAuditEntries, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow } from './audit.repo.ts';
+import { countAuditEntries, insertAuditEntries, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow, type AuditRowValues } from './audit.repo.ts';
 
 export type { AuditActorType, AuditInterface } from './audit.repo.ts';
 
@@ -36,7 +37,13 @@ export interface AuditResource {
 }
 
 /** One answered change, as the HTTP layer saw it. */
-export interface AuditRecord {
+export interface AuditRecord extends PendingAuditRecord {
+  statusCode: number;
+  problemCode: string | null;
+}
+
+/** A change as the HTTP layer sees it before its answer is settled. */
+export interface PendingAuditRecord {
   interface: AuditInterface;
   actor: AuditActor;
   clientIp: string;
@@ -47,8 +54,6 @@ export interface AuditRecord {
   resource: AuditResource | null;
   /** The project the request named (its route's slug, or the one a legacy call acted in). */
   projectSlug: string | null;
-  statusCode: number;
-  problemCode: string | null;
   requestId: string;
   /** What the entry says beyond its columns (a console session's length and bytes). */
   details?: AuditDetails;
@@ -83,7 +88,8 @@ export interface AuditEntry {
   route: string;
   operation: string | null;
   resource: { type: string; id: string; name: string | null } | null;
-  status: number;
+  /** Null when the change was committed and the service stopped before it settled its answer. */
+  status: number | null;
   problem_code: string | null;
   request_id: string;
   details: AuditDetails | null;
@@ -109,13 +115,8 @@ export interface AuditPage {
 export interface AuditServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
-  changes: ChangeFeed;
   access: ProjectAccess;
-  apiKeys: ApiKeyService;
 }
-
-/** Key names a process keeps: enough for every key in use at once; one read each, then none until a key changes. */
-const MAX_CACHED_KEY_NAMES = 1000;
 
 // The columns' sizes (migration 0019): what is longer is cut rather than lost with its whole entry.
 const LIMITS = { clientIp: 64, method: 10, route: 255, operation: 60, resourceType: 30, resourceId: 64, keyName: 255, problemCode: 60, requestId: 64 };
@@ -126,37 +127,57 @@ const cutOrNull = (text: string | null | undefined, length: number) => (text ===
 const ACTOR_FILTER = /^(?:(api_key|user):(\d{1,15})|(operator|anonymous))$/;
 
 export class AuditService {
-  private readonly keyNames: KeyedUntilChanged<string>;
   private readonly writer: AuditWriter;
 
   constructor(private readonly deps: AuditServiceDependencies) {
-    // Key names never change; the topic only bounds how long a copy is trusted.
-    this.keyNames = new KeyedUntilChanged(deps.changes, 'api-keys', MAX_CACHED_KEY_NAMES);
     this.writer = new AuditWriter({ db: deps.db });
   }
 
-  /** Writes one entry (in a batch with others: audit-writer.ts). The caller (after the answer) logs a failure: it never fails the request. */
-  async record(record: AuditRecord): Promise<void> {
+  /**
+   * The statement that writes `record` as an entry not yet answered (no
+   * status), answering its id: what a change's transaction commits along
+   * (http/plugins/audit.ts, db/commit-companion.ts). Made at once, without
+   * a query of its own: the transaction is about to commit.
+   */
+  pendingEntryStatement(record: PendingAuditRecord): CompiledQuery {
+    return this.deps.db
+      .insertInto('audit_log')
+      .values({ ...this.rowOf({ ...record, statusCode: null, problemCode: null }), created_at: this.deps.clock.now().toISOString() })
+      .returning('id')
+      .compile();
+  }
+
+  /** Writes one entry after its answer (in a batch with others: audit-writer.ts). The caller logs a failure: it never fails the request. */
+  record(record: AuditRecord): Promise<void> {
+    return this.writer.insert({ ...this.rowOf(record), created_at: this.deps.clock.now().toISOString() });
+  }
+
+  /** Completes the entry `id`, committed with its change, with what the answer said (in a batch with others). */
+  complete(id: number, record: AuditRecord): Promise<void> {
+    return this.writer.complete(id, this.rowOf(record));
+  }
+
+  /** Writes one entry in `trx`, the transaction of the change it records (a console session opened or closed). */
+  async recordIn(trx: Kysely<Database>, record: AuditRecord): Promise<void> {
+    await insertAuditEntries(trx, [{ ...this.rowOf(record), created_at: this.deps.clock.now().toISOString() }]);
+  }
+
+  /**
+   * An entry's columns. The project and the name of the key that asked are
+   * read by the statement that writes them (subqueries), so an entry costs no
+   * read of its own and can be written inside a transaction about to commit.
+   */
+  private rowOf(record: Omit<AuditRecord, 'statusCode'> & { statusCode: number | null }): AuditRowValues {
     const { actor, resource } = record;
-    const [projectId, usedKeyName] = await Promise.all([
-      this.projectIdOf(actor, record.interface, record.projectSlug),
-      actor.type === 'api_key' ? this.keyNameOf(actor.apiKeyId) : Promise.resolve(null),
-    ]);
     // Keys are made in the console or by the operator, never with a key: on such an entry the key columns name the key made.
-    const key =
-      actor.type === 'api_key'
-        ? { id: actor.apiKeyId, name: usedKeyName }
-        : resource?.type === 'api_key' && resource.name !== undefined
-          ? { id: Number(resource.id), name: resource.name }
-          : null;
-    await this.writer.write({
-      created_at: this.deps.clock.now().toISOString(),
-      project_id: projectId,
+    const madeKey = actor.type !== 'api_key' && resource?.type === 'api_key' && resource.name !== undefined ? { id: Number(resource.id), name: resource.name } : null;
+    return {
+      project_id: projectOf(actor, record.interface, record.projectSlug),
       interface: record.interface,
       actor_type: actor.type,
       user_id: actor.type === 'api_key' || actor.type === 'user' ? actor.userId : null,
-      api_key_id: key?.id ?? null,
-      api_key_name: cutOrNull(key?.name, LIMITS.keyName),
+      api_key_id: actor.type === 'api_key' ? actor.apiKeyId : (madeKey?.id ?? null),
+      api_key_name: actor.type === 'api_key' ? keyName(actor.apiKeyId) : cutOrNull(madeKey?.name, LIMITS.keyName),
       session_ref: actor.type === 'user' ? actor.sessionRef : null,
       client_ip: cut(record.clientIp, LIMITS.clientIp),
       method: cut(record.method, LIMITS.method),
@@ -168,7 +189,7 @@ export class AuditService {
       problem_code: cutOrNull(record.problemCode, LIMITS.problemCode),
       request_id: cut(record.requestId, LIMITS.requestId),
       details: record.details ? writeJson(record.details) : null,
-    });
+    };
   }
 
   /** A project's log, newest first, for its owners and admins (a member: 403; no member: 404). */
@@ -193,25 +214,24 @@ export class AuditService {
     const [count, rows] = await Promise.all([countAuditEntries(this.deps.db, query), listAuditEntries(this.deps.db, query, page)]);
     return { count, entries: rows.map(toEntry) };
   }
+}
 
-  /**
-   * The project an entry is filed under. A member's request goes to the
-   * project only while they are its member (the membership the request
-   * itself just read, kept by ProjectAccess): a guess at another project's
-   * slug is the operator's business, not that project's. The operator's
-   * changes go to the project they name.
-   */
-  private async projectIdOf(actor: AuditActor, where: AuditInterface, slug: string | null): Promise<number | null> {
-    if (slug === null) return null;
-    if (actor.type === 'operator' && where === 'operator') return this.deps.access.requireForOperator(slug).then((project) => project.id, () => null);
-    if (actor.type !== 'api_key' && actor.type !== 'user') return null;
-    const member = { userId: actor.userId, keyId: actor.type === 'api_key' ? actor.apiKeyId : 0, readOnly: false };
-    return this.deps.access.require(member, slug).then((project) => project.id, () => null);
-  }
+/**
+ * The project an entry is filed under, as an expression its statement reads.
+ * A member's request goes to the project only while they are its member: a
+ * guess at another project's slug is the operator's business, not that
+ * project's. The operator's changes go to the project they name.
+ */
+function projectOf(actor: AuditActor, where: AuditInterface, slug: string | null): RawBuilder<number | null> | null {
+  if (slug === null) return null;
+  if (actor.type === 'operator' && where === 'operator') return sql<number | null>`(select id from projects where slug = ${slug})`;
+  if (actor.type !== 'api_key' && actor.type !== 'user') return null;
+  return sql<number | null>`(select projects.id from projects join project_members on project_members.project_id = projects.id where projects.slug = ${slug} and project_members.user_id = ${actor.userId})`;
+}
 
-  private async keyNameOf(keyId: number): Promise<string | null> {
-    return (await this.keyNames.get(String(keyId), () => this.deps.apiKeys.nameOf(keyId))) ?? null;
-  }
+/** The name of the key that asked, as an expression its entry's statement reads (names never change). */
+function keyName(keyId: number): RawBuilder<string | null> {
+  return sql<string | null>`(select name from api_keys where id = ${keyId})`;
 }
 
 /** The filters as the repo's query; a filter that is not well formed is a validation error naming it. */

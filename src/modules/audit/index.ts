@@ -2,4 +2,4 @@
 // Nothing outside src/modules/audit/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { auditOperatorRoutes, auditRoutes } from './audit.routes.ts';
 export { AuditService } from './audit.service.ts';
-export type { AuditActor, AuditDetails, AuditEntry, AuditInterface, AuditRecord, AuditResource } from './audit.service.ts';
+export type { AuditActor, AuditDetails, AuditEntry, AuditInterface, AuditRecord, AuditResource, PendingAuditRecord } from './audit.service.ts';

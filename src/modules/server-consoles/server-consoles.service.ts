@@ -17,7 +17,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import { hashToken, randomToken, sameHash } from '../../secrets.ts';
 import type { ConsoleConnection, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { Actor, ApiKeyService } from '../api-keys/index.ts';
-import type { AuditActor, AuditDetails, AuditService } from '../audit/index.ts';
+import type { AuditActor, AuditDetails, AuditRecord, AuditService } from '../audit/index.ts';
 import { asTransaction, recordEvent } from '../events/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import type { ServerService } from '../servers/index.ts';
@@ -117,18 +117,6 @@ export class ServerConsoleService {
     if (server.status !== 'running') throw conflict(`The server is ${server.status}: its console opens only while it is running`);
     if (row.api_key_id !== null && !(await this.deps.apiKeys.isUsable(row.api_key_id))) throw refused();
 
-    const opened = await this.deps.changes.commit('server-consoles', async (trx) => {
-      if (!(await repo.markOpened(trx, row.id, now.toISOString()))) return false;
-      await recordEvent(asTransaction(trx), {
-        projectId: row.project_id,
-        type: 'console.opened',
-        resource: { type: 'server', id: row.server_id },
-        data: { server_id: row.server_id, console_session_id: row.id, interface: row.interface, user_id: row.user_id, api_key_id: row.api_key_id },
-        now: now.toISOString(),
-      });
-      return true;
-    });
-    if (!opened) throw refused();
     const session: OpenConsoleSession = {
       id: row.id,
       serverId: row.server_id,
@@ -139,7 +127,20 @@ export class ServerConsoleService {
       clientIp: from.clientIp,
       openedAt: now,
     };
-    await this.audit(session, 'console.opened', { console_session_id: session.id });
+    // The token used up, the event and the audit entry: one transaction.
+    const opened = await this.deps.changes.commit('server-consoles', async (trx) => {
+      if (!(await repo.markOpened(trx, row.id, now.toISOString()))) return false;
+      await recordEvent(asTransaction(trx), {
+        projectId: row.project_id,
+        type: 'console.opened',
+        resource: { type: 'server', id: row.server_id },
+        data: { server_id: row.server_id, console_session_id: row.id, interface: row.interface, user_id: row.user_id, api_key_id: row.api_key_id },
+        now: now.toISOString(),
+      });
+      await this.deps.audit.recordIn(trx, auditRecordOf(session, 'console.opened', { console_session_id: session.id }));
+      return true;
+    });
+    if (!opened) throw refused();
     return session;
   }
 
@@ -167,13 +168,16 @@ export class ServerConsoleService {
   async close(session: OpenConsoleSession, closed: { reason: string; bytesIn: number; bytesOut: number }): Promise<void> {
     const now = this.deps.clock.now();
     const reason = closed.reason.slice(0, 120);
-    await repo.markClosed(this.deps.db, session.id, { at: now.toISOString(), reason, bytesIn: closed.bytesIn, bytesOut: closed.bytesOut });
-    await this.audit(session, 'console.closed', {
+    const record = auditRecordOf(session, 'console.closed', {
       console_session_id: session.id,
       duration_seconds: Math.max(0, Math.round((now.getTime() - session.openedAt.getTime()) / 1000)),
       bytes_in: closed.bytesIn,
       bytes_out: closed.bytesOut,
       close_reason: reason,
+    });
+    await this.deps.db.transaction().execute(async (trx) => {
+      await repo.markClosed(trx, session.id, { at: now.toISOString(), reason, bytesIn: closed.bytesIn, bytesOut: closed.bytesOut });
+      await this.deps.audit.recordIn(trx, record);
     });
   }
 
@@ -197,23 +201,24 @@ export class ServerConsoleService {
       throw error;
     }
   }
+}
 
-  private audit(session: OpenConsoleSession, operation: 'console.opened' | 'console.closed', details: AuditDetails): Promise<void> {
-    return this.deps.audit.record({
-      interface: session.interface,
-      actor: session.auditActor,
-      clientIp: session.clientIp,
-      method: 'GET',
-      route: CONSOLE_STREAM_ROUTE,
-      operation,
-      resource: { type: 'server', id: session.serverId },
-      projectSlug: session.projectSlug,
-      statusCode: 101,
-      problemCode: null,
-      requestId: `console-session-${session.id}`,
-      details,
-    });
-  }
+/** A session's opening or closing as the audit log records it (a WebSocket's GET, answered 101). */
+function auditRecordOf(session: OpenConsoleSession, operation: 'console.opened' | 'console.closed', details: AuditDetails): AuditRecord {
+  return {
+    interface: session.interface,
+    actor: session.auditActor,
+    clientIp: session.clientIp,
+    method: 'GET',
+    route: CONSOLE_STREAM_ROUTE,
+    operation,
+    resource: { type: 'server', id: session.serverId },
+    projectSlug: session.projectSlug,
+    statusCode: 101,
+    problemCode: null,
+    requestId: `console-session-${session.id}`,
+    details,
+  };
 }
 
 function refused(): AppError {
