@@ -1073,11 +1073,8 @@ export interface components {
                 /** @description The name of a key just made (`api_key.created`) */
                 name: string | null;
             } | null;
-            /**
-             * Format: int32
-             * @description The status of the answer
-             */
-            status: number;
+            /** @description The status of the answer. Null when the change was committed (the entry commits in the change's own transaction) and the service stopped before it settled the answer: the change was made, and its client may have had no answer */
+            status: number | null;
             /** @description The `code` of a refusal */
             problem_code: string | null;
             /** @description The request id, as in the service log */
