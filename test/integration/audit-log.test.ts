@@ -28,9 +28,12 @@ async function auditRows(app: TestApp): Promise<Row[]> {
   return app.app.database.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 }
 
-/** The entry matching `fields` once it has been written; fails when there is none within the bound or more than one. */
+/**
+ * The entry matching `fields` once it has been written and completed with its answer's status (an entry commits with
+ * its change, and is completed just after the answer); fails when there is none within the bound or more than one.
+ */
 async function entryLike(app: TestApp, fields: Row): Promise<Row> {
-  const matching = (rows: Row[]) => rows.filter((row) => Object.entries(fields).every(([name, value]) => row[name] === value));
+  const matching = (rows: Row[]) => rows.filter((row) => row.status_code !== null && Object.entries(fields).every(([name, value]) => row[name] === value));
   const found = await eventually(async () => matching(await auditRows(app)).length > 0 && matching(await auditRows(app))).catch(async () => {
     throw new Error(`no audit entry like ${JSON.stringify(fields)}; stored: ${JSON.stringify(await auditRows(app), null, 1)}`);
   });
@@ -303,11 +306,12 @@ test('a client that hangs up before the answer still leaves its entry: no change
     );
     socket.destroy();
   }
-  // Each request the service took is a group; each group is an entry, written once the answer was settled.
+  // Each request the service took is a group; each group is an entry, committed with it and completed with the answer's
+  // status once the answer was settled, although nobody was there to take it.
   const groups = await eventually(async () => {
     const rows = await db.selectFrom('firewall_groups').select('id').execute();
     const entries = await db.selectFrom('audit_log').select('status_code').where('route', '=', '/api/v1/projects/:project_slug/firewall-groups/').execute();
-    return rows.length > 0 && entries.length === rows.length ? { rows, entries } : null;
+    return rows.length > 0 && entries.length === rows.length && entries.every((entry) => entry.status_code !== null) ? { rows, entries } : null;
   });
   assert.ok(groups.rows.length <= made);
   assert.deepEqual(groups.entries.map((entry) => entry.status_code), groups.rows.map(() => 201));

@@ -21,6 +21,12 @@ export interface AuditRow extends Selectable<AuditLogTable> {
 
 /** What a page of the log is narrowed to; every part left out matches everything. */
 export interface AuditQuery {
+  /**
+   * Entries still without their answer's status (committed with their change,
+   * not yet completed) are left out until they were made before this moment:
+   * by then their completion is overdue and will not come.
+   */
+  unansweredShownBefore: string;
   projectId?: number;
   actorType?: AuditActorType;
   userId?: number;
@@ -45,7 +51,7 @@ export async function completeAuditEntries(db: Kysely<Database>, completions: re
 /** The query's conditions, for the log alone or joined to the names it shows. */
 function matching(where: AuditQuery) {
   return (eb: ExpressionBuilder<Database, 'audit_log'>): Expression<SqlBool> => {
-    const conditions: Expression<SqlBool>[] = [];
+    const conditions: Expression<SqlBool>[] = [eb.or([eb('audit_log.status_code', 'is not', null), eb('audit_log.created_at', '<', where.unansweredShownBefore)])];
     if (where.projectId !== undefined) conditions.push(eb('audit_log.project_id', '=', where.projectId));
     if (where.actorType !== undefined) conditions.push(eb('audit_log.actor_type', '=', where.actorType));
     if (where.userId !== undefined) conditions.push(eb('audit_log.user_id', '=', where.userId));

@@ -124,6 +124,14 @@ const LIMITS = { clientIp: 64, method: 10, route: 255, operation: 60, resourceTy
 const cut = (text: string, length: number) => (text.length > length ? text.slice(0, length) : text);
 const cutOrNull = (text: string | null | undefined, length: number) => (text === null || text === undefined ? null : cut(text, length));
 
+/**
+ * An entry is completed with its answer's status milliseconds after the
+ * answer; readers see it once it is. One still without a status a minute
+ * after it was made will keep none (its process stopped, or lost its
+ * database, in between): it is shown as it is.
+ */
+const COMPLETION_OVERDUE_MS = 60_000;
+
 const ACTOR_FILTER = /^(?:(api_key|user):(\d{1,15})|(operator|anonymous))$/;
 
 export class AuditService {
@@ -210,7 +218,8 @@ export class AuditService {
     return this.list(query, page);
   }
 
-  private async list(query: AuditQuery, page: { limit: number; offset: number }): Promise<AuditPage> {
+  private async list(filters: Omit<AuditQuery, 'unansweredShownBefore'>, page: { limit: number; offset: number }): Promise<AuditPage> {
+    const query = { ...filters, unansweredShownBefore: new Date(this.deps.clock.now().getTime() - COMPLETION_OVERDUE_MS).toISOString() };
     const [count, rows] = await Promise.all([countAuditEntries(this.deps.db, query), listAuditEntries(this.deps.db, query, page)]);
     return { count, entries: rows.map(toEntry) };
   }
@@ -235,8 +244,8 @@ function keyName(keyId: number): RawBuilder<string | null> {
 }
 
 /** The filters as the repo's query; a filter that is not well formed is a validation error naming it. */
-function queryOf(filters: AuditFilters): AuditQuery {
-  const query: AuditQuery = {};
+function queryOf(filters: AuditFilters): Omit<AuditQuery, 'unansweredShownBefore'> {
+  const query: Omit<AuditQuery, 'unansweredShownBefore'> = {};
   if (filters.actor !== undefined) {
     const match = ACTOR_FILTER.exec(filters.actor);
     if (!match) throw validationError('actor', 'must be api_key:<id>, user:<id>, operator or anonymous');
