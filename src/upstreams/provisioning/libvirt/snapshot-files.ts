@@ -19,7 +19,7 @@ import type { Database } from '../../../db/schema.ts';
 import type { ImageSource } from '../port.ts';
 import { diskBackupXml, diskVolume, snapshotVolume } from './documents.ts';
 import type { Machines } from './machines.ts';
-import { GIB, type Storage, storageFull } from './storage.ts';
+import { DISK_COPY, GIB, type Storage, storageFull } from './storage.ts';
 import { UpstreamError } from '../../errors.ts';
 import { LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
 
@@ -86,8 +86,9 @@ export class SnapshotFiles {
     try {
       const backup = join(directory, 'backup.xml');
       await writeFile(backup, diskBackupXml(this.storage.pathOf(file.volume)));
-      // The copy is of this instant: the filesystems are thawed as soon as the job has begun.
-      await virsh.run(['backup-begin', file.serverId, '--backupxml', backup]);
+      // The copy is of this instant: the filesystems are thawed as soon as the job has begun. libvirt makes the
+      // target file before it begins, so a full pool is met here.
+      await this.storage.makeVolume(virsh, file.volume, DISK_COPY, () => virsh.run(['backup-begin', file.serverId, '--backupxml', backup]));
     } finally {
       if (frozen) await this.machines.thawFilesystems(virsh, file.serverId);
       await rm(directory, { recursive: true, force: true });
@@ -117,7 +118,7 @@ export class SnapshotFiles {
     const last = await jobInfo(['domjobinfo', file.serverId, '--completed']);
     if (options.begun && /Operation:\s+Backup/.test(last) && /Job type:\s+Failed/.test(last)) {
       // libvirt says why in the job's error message: a full pool is said as every full pool is.
-      if (LIBVIRT_SAYS.noSpace.test(last)) throw storageFull("the snapshot's copy of the disk");
+      if (LIBVIRT_SAYS.noSpace.test(last)) throw storageFull(DISK_COPY);
       throw new UpstreamError('provisioning', 'failed', "libvirt's copy of the disk failed");
     }
     if (/Operation:\s+Backup/.test(last) && /Job type:\s+Completed/.test(last) && (await this.storage.has(virsh, file.volume))) return 'done';

@@ -25,7 +25,7 @@ export const GIB = 1024 ** 3;
 /** How long copying a whole disk may take before it counts as libvirt not answering: a disk of hundreds of GB, on slow storage. */
 const COPY_TIMEOUT_MS = 6 * 3600_000;
 /** What a copy of a volume is, in a refusal for room: a snapshot's file, a restored disk, the disk of an order from a snapshot. */
-const COPY = 'a copy of a disk';
+export const DISK_COPY = 'a copy of the disk';
 
 /**
  * The refusal of a volume the pool's filesystem has no room for. Not retried:
@@ -72,7 +72,7 @@ export class Storage {
     await this.ensurePool(virsh);
     await this.deleteVolume(virsh, diskVolume(server.id));
     // A volume XML, not vol-create-as: its --backing-vol takes only a volume libvirt already knows, and a base disk may be in no pool.
-    await this.writing(virsh, diskVolume(server.id), "the server's disk", () => this.createFromXml(virsh, diskVolumeXml(server)));
+    await this.makeVolume(virsh, diskVolume(server.id), "the server's disk", () => this.createFromXml(virsh, diskVolumeXml(server)));
   }
 
   /**
@@ -89,7 +89,7 @@ export class Storage {
     try {
       const file = join(directory, 'volume.xml');
       await writeFile(file, volumeXml(to, source.capacityBytes));
-      await this.writing(virsh, to, COPY, () => virsh.run(['vol-create-from', this.pool, file, from, '--inputpool', this.pool], { timeoutMs: COPY_TIMEOUT_MS }));
+      await this.makeVolume(virsh, to, DISK_COPY, () => virsh.run(['vol-create-from', this.pool, file, from, '--inputpool', this.pool], { timeoutMs: COPY_TIMEOUT_MS }));
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
@@ -111,7 +111,7 @@ export class Storage {
       const file = join(directory, 'volume.qcow2');
       // Downloaded into cloudplane's own temporary directory: a full disk there is not the host's, and stays libvirt's message.
       await from.virsh.run(['vol-download', '--pool', this.pool, from.volume, file], { timeoutMs: COPY_TIMEOUT_MS });
-      await this.writing(to.virsh, to.volume, COPY, async () => {
+      await this.makeVolume(to.virsh, to.volume, DISK_COPY, async () => {
         await to.virsh.run(['vol-create-as', this.pool, to.volume, String(size.capacityBytes), '--format', 'qcow2']);
         await to.virsh.run(['vol-upload', '--pool', this.pool, to.volume, file], { timeoutMs: COPY_TIMEOUT_MS });
       });
@@ -154,7 +154,7 @@ export class Storage {
       const seedFile = join(directory, 'seed.iso');
       await writeFile(seedFile, seed);
       await this.deleteVolume(virsh, seedVolume(server.id));
-      await this.writing(virsh, seedVolume(server.id), "the server's seed", async () => {
+      await this.makeVolume(virsh, seedVolume(server.id), "the server's seed", async () => {
         await virsh.run(['vol-create-as', this.pool, seedVolume(server.id), String(seed.length), '--format', 'raw']);
         await virsh.run(['vol-upload', '--pool', this.pool, seedVolume(server.id), seedFile]);
       });
@@ -179,12 +179,13 @@ export class Storage {
    * failed to build, but not a file it never knew) and the step is refused
    * as `storageFull(what)`.
    */
-  private async writing(virsh: Virsh, volume: string, what: string, step: () => Promise<unknown>): Promise<void> {
+  async makeVolume(virsh: Virsh, volume: string, what: string, step: () => Promise<unknown>): Promise<void> {
     await this.refusingWhenFull(what, step, async () => {
       if (await this.has(virsh, volume)) await this.deleteVolume(virsh, volume);
     });
   }
 
+  /** Runs `step`; a refusal for want of room is cleaned up after and becomes `storageFull(what)`, any other stays as it was. */
   private async refusingWhenFull(what: string, step: () => Promise<unknown>, cleanUp: () => Promise<void> = async () => {}): Promise<void> {
     try {
       await step();
@@ -202,11 +203,11 @@ export class Storage {
    * at least; a copy that turns out larger is refused when it runs out.
    */
   private async ensureRoomToReplace(virsh: Virsh, target: string, bytes: number): Promise<void> {
-    await this.refresh(virsh);
+    // `has` reads the pool again first, so the room libvirt reports next is the room there is now.
+    const freed = (await this.has(virsh, target)) ? (await this.size(virsh, target)).allocationBytes : 0;
     const info = await virsh.run(['pool-info', '--bytes', this.pool]);
     const available = Number(/Available:\s+(\d+)/.exec(info)?.[1] ?? Infinity);
-    const freed = (await this.has(virsh, target)) ? (await this.size(virsh, target)).allocationBytes : 0;
-    if (available + freed < bytes) throw storageFull(COPY);
+    if (available + freed < bytes) throw storageFull(DISK_COPY);
   }
 
   /** The pool's list of volumes and free room read again from its directory. */
