@@ -43,6 +43,8 @@ export interface Hypervisor {
   inside(command: string, args: string[], options?: { timeoutMs?: number }): Promise<{ code: number; stdout: string; stderr: string }>;
   stopLibvirtd(): Promise<void>;
   startLibvirtd(): Promise<void>;
+  /** The pool's own filesystem (`poolFilesystemBytes`) made this large: smaller than a server's files fills it, larger makes room again. */
+  resizePoolFilesystem(bytes: number): void;
   /** Everything above gone: domains of the pool, the pool, bridges, daemons, namespace, files. */
   destroy(): Promise<void>;
 }
@@ -136,7 +138,26 @@ async function removeStaleTestObjects(virsh: (...args: string[]) => Promise<stri
   }
 }
 
-export async function startHypervisor(): Promise<Hypervisor> {
+export interface HypervisorOptions {
+  /**
+   * The pool's directory on a tmpfs of its own of this size (instead of the
+   * machine's /tmp), so a test can fill it. It is mounted before libvirtd
+   * starts: libvirtd runs in a mount namespace of its own that sees no mount
+   * made after it.
+   */
+  poolFilesystemBytes?: number;
+}
+
+/** A pool filesystem an earlier run could not unmount (it died first): detached, so its directory can go. */
+function unmountStalePoolFilesystems(): void {
+  const stale = readFileSync('/proc/self/mounts', 'utf8')
+    .split('\n')
+    .map((line) => line.split(' ')[1] ?? '')
+    .filter((mountPoint) => mountPoint.startsWith(path.join(tmpdir(), 'cloudplane-hv-')));
+  for (const mountPoint of stale) spawnSync('umount', ['--lazy', mountPoint]);
+}
+
+export async function startHypervisor(options: HypervisorOptions = {}): Promise<Hypervisor> {
   const suffix = randomBytes(3).toString('hex');
   const namespace = `${NAMESPACE_PREFIX}${suffix}`;
   const pool = `cloudplane-test-${suffix}`;
@@ -149,6 +170,11 @@ export async function startHypervisor(): Promise<Hypervisor> {
 
   await lockHost();
   clearStaleDaemons();
+  unmountStalePoolFilesystems();
+  if (options.poolFilesystemBytes !== undefined) {
+    mkdirSync(poolDirectory);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${options.poolFilesystemBytes},mode=0755`, 'cloudplane-test-pool', poolDirectory]);
+  }
   execFileSync(IMAGE_BUILDER, [imageDirectory], { stdio: 'pipe' });
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', path.join(imageDirectory, 'base.qcow2'), '64M']);
   execFileSync('ip', ['netns', 'add', namespace]);
@@ -211,6 +237,10 @@ export async function startHypervisor(): Promise<Hypervisor> {
     inside,
     stopLibvirtd,
     startLibvirtd,
+    resizePoolFilesystem(bytes: number) {
+      // A tmpfs's size is its superblock's: the remount reaches libvirtd's mount namespace too.
+      execFileSync('mount', ['-o', `remount,size=${bytes}`, poolDirectory]);
+    },
     async destroy() {
       if (pidsOf('libvirtd').length === 0) await startLibvirtd().catch(() => undefined);
       for (const domain of await domains().catch(() => [])) {
@@ -228,6 +258,8 @@ export async function startHypervisor(): Promise<Hypervisor> {
       await stopLibvirtd().catch(() => undefined);
       for (const pid of pidsOf('virtlogd')) if (namespaceOf(pid) === namespace) process.kill(pid, 'SIGTERM');
       spawnSync('ip', ['netns', 'delete', namespace]);
+      // Detached even while something still holds a file there: the kernel lets it go once that is closed.
+      if (options.poolFilesystemBytes !== undefined) spawnSync('umount', ['--lazy', poolDirectory]);
       rmSync(root, { recursive: true, force: true });
       unlockHost();
     },

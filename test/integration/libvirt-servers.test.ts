@@ -5,7 +5,8 @@
 // through the API becomes a domain you can SSH into; reboot, power off, power
 // on and shutdown act on it; libvirtd stopped makes an action 503 until it is
 // back; deleting the server leaves no domain and no disk; a creation libvirt
-// refuses fails the order and leaves nothing.
+// refuses fails the order and leaves nothing, and so does one that finds the
+// pool's filesystem full (a tmpfs of the test's own), until there is room.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,19 +16,31 @@ import { test } from 'node:test';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { eventually } from '../helpers/build.ts';
 import { guestCommand, poolFiles, startHypervisor, type Hypervisor } from '../helpers/hypervisor.ts';
-import { BASE_ORDER } from '../helpers/orders.ts';
+import { assertLedgerBalances, balance, BASE_ORDER, minor } from '../helpers/orders.ts';
 import { ACTION_BOUND_MS, actionSucceeds, BOOT_BOUND_MS, catalogueWithTestImage, orderedServer, settledOrder } from '../helpers/vm-servers.ts';
 import { buildWorld, type World } from '../helpers/world.ts';
 
 /** The provisioning configuration a process started with the hypervisor's environment reads. */
 const libvirtConfig = (hypervisor: Hypervisor): Config['provisioning'] => loadConfig(hypervisor.env).provisioning;
 
+/** The pool's filesystem: room for everything the test's servers write. */
+const POOL_FILESYSTEM_BYTES = 1024 ** 3;
+/**
+ * The pool's filesystem too small for a new server: a new disk takes about
+ * 200 KiB (a qcow2 of the plan's size, its tables written) and its seed about
+ * 370 KiB (an ISO of three small files).
+ */
+const FULL_POOL_FILESYSTEMS = [
+  { bytes: 64 * 1024, missing: "the server's disk" },
+  { bytes: 384 * 1024, missing: "the server's seed" },
+];
+
 async function action(w: World, serverId: string, name: string): Promise<{ status: number; body: any }> {
   return w.app.api(`/projects/${w.slug}/servers/${serverId}/actions/${name}/`, { method: 'POST', key: w.key });
 }
 
 test('an ordered server is a VM you can SSH into on a bridge made for its location; power actions act on it; libvirtd down is a 503; deleting it leaves nothing', async (t) => {
-  const hypervisor = await startHypervisor();
+  const hypervisor = await startHypervisor({ poolFilesystemBytes: POOL_FILESYSTEM_BYTES });
   t.after(() => hypervisor.destroy());
   const keys = mkdtempSync(path.join(tmpdir(), 'cloudplane-vm-key-'));
   t.after(() => rmSync(keys, { recursive: true, force: true }));
@@ -113,4 +126,35 @@ test('an ordered server is a VM you can SSH into on a bridge made for its locati
   assert.deepEqual(services.map((service) => service.status), ['Cancelled', 'Cancelled'], "neither server's service is billed");
   assert.deepEqual(poolFiles(hypervisor), [], 'no disk or seed is left of it');
   assert.deepEqual(await hypervisor.domains(), [], 'no domain is left');
+
+  // The pool's filesystem full, with no room for the disk, then room for the disk but not the seed: each order fails
+  // with the reason, and nothing is made of it (no domain, no volume, no file).
+  const fullPoolFrom = Date.now();
+  let cancelledServices = 2;
+  for (const full of FULL_POOL_FILESYSTEMS) {
+    hypervisor.resizePoolFilesystem(full.bytes);
+    const creditBefore = await balance(w.app, w.key);
+    const ordered = await w.app.api(`/projects/${w.slug}/servers/`, { method: 'POST', key: w.key, body: { ...BASE_ORDER, hostname: 'vm-3', ssh_keys: [key.body.id] } });
+    assert.equal(ordered.status, 201, JSON.stringify(ordered.body));
+    const failedForRoom = await settledOrder(w, ordered.body.id);
+    assert.equal(failedForRoom.status, 'failed', JSON.stringify(failedForRoom));
+    assert.deepEqual(failedForRoom.warnings, [`Delivery failed: the server could not be created: the hypervisor host's storage is full (no room for ${full.missing})`]);
+    assert.equal((await w.app.api(`/projects/${w.slug}/servers/`, { key: w.key })).body.count, 0, `${full.missing}: no server is left`);
+    assert.deepEqual(poolFiles(hypervisor), [], `${full.missing}: no file is left in the pool`);
+    assert.equal((await hypervisor.virsh('vol-list', '--pool', hypervisor.pool)).trim(), '', `${full.missing}: libvirt knows no volume of it`);
+    assert.deepEqual(await hypervisor.domains(), [], `${full.missing}: no domain is defined`);
+    // As any failed delivery: charged once, the reserved service cancelled, the books adding up.
+    assert.equal(await balance(w.app, w.key), creditBefore - minor(failedForRoom.invoice.total), `${full.missing}: charged once, as any paid order`);
+    cancelledServices += 1;
+    const statuses = (await w.app.app.upstreams.backOffice.billing.listServices(w.userId)).map((service) => service.status);
+    assert.deepEqual(statuses, Array(cancelledServices).fill('Cancelled'), `${full.missing}: its service is cancelled`);
+    await assertLedgerBalances(w.app);
+  }
+
+  // Room again: the next order is delivered, its disk and seed in the pool and its domain running.
+  hypervisor.resizePoolFilesystem(POOL_FILESYSTEM_BYTES);
+  const { id: roomyId } = await orderedServer(w, { hostname: 'vm-4', ssh_keys: [key.body.id] });
+  assert.equal((await hypervisor.virsh('domstate', roomyId)).trim(), 'running');
+  assert.deepEqual(poolFiles(hypervisor).sort(), [`${roomyId}-disk.qcow2`, `${roomyId}-seed.iso`]);
+  t.diagnostic(`the full pool's two refused orders and the delivered one took ${((Date.now() - fullPoolFrom) / 1000).toFixed(1)} s`);
 });

@@ -205,6 +205,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
     } catch (error) {
       // Recorded, so no longer "nothing was done": libvirt stopped answering part-way, and the operation is carried
       // out from its record when it is next asked after. A refusal is the action's error.
+      if (error instanceof UpstreamError && error.kind === 'failed') await this.afterRefusal(operation);
       if (!(error instanceof UpstreamError) || error.kind === 'failed') throw error;
     }
   }
@@ -225,11 +226,20 @@ export class LibvirtProvisioning implements ProvisioningPort {
       }
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.kind !== 'failed') throw error;
-      // A snapshot that could not be made leaves no file behind: its snapshot is marked failed and never deleted through the API.
-      if (operation.type === 'server.create_snapshot' && operation.parameters.snapshotId !== undefined) await this.snapshots.remove(operation.parameters.snapshotId);
+      await this.afterRefusal(operation);
       return { state: 'failed', message: error.message };
     }
     return { state: 'done', result: { ...operation.result, ...(operation.progress?.forced ? { forced_power_off: true } : {}) } };
+  }
+
+  /**
+   * What a refused operation leaves is undone, whether refused at its start
+   * or later: a snapshot that could not be made (the pool full, the backup
+   * failed) leaves neither file nor record, as its snapshot is marked failed
+   * and never deleted through the API.
+   */
+  private async afterRefusal(operation: OperationRecord): Promise<void> {
+    if (operation.type === 'server.create_snapshot' && operation.parameters.snapshotId !== undefined) await this.snapshots.remove(operation.parameters.snapshotId);
   }
 
   /** Acts on the machine as the recorded operation says, then marks it carried out. */

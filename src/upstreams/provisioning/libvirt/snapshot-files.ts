@@ -19,9 +19,9 @@ import type { Database } from '../../../db/schema.ts';
 import type { ImageSource } from '../port.ts';
 import { diskBackupXml, diskVolume, snapshotVolume } from './documents.ts';
 import type { Machines } from './machines.ts';
-import { GIB, type Storage } from './storage.ts';
+import { DISK_COPY, GIB, type Storage, storageFull } from './storage.ts';
 import { UpstreamError } from '../../errors.ts';
-import { type Virsh, VirshError } from './virsh.ts';
+import { LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
 
 /** How a disk boots when its image is booted directly; null: by its own boot loader. */
 export type BootFiles = Pick<ImageSource, 'kernel' | 'initrd' | 'cmdline'> | null;
@@ -86,8 +86,9 @@ export class SnapshotFiles {
     try {
       const backup = join(directory, 'backup.xml');
       await writeFile(backup, diskBackupXml(this.storage.pathOf(file.volume)));
-      // The copy is of this instant: the filesystems are thawed as soon as the job has begun.
-      await virsh.run(['backup-begin', file.serverId, '--backupxml', backup]);
+      // The copy is of this instant: the filesystems are thawed as soon as the job has begun. libvirt makes the
+      // target file before it begins, so a full pool is met here.
+      await this.storage.makeVolume(virsh, file.volume, DISK_COPY, () => virsh.run(['backup-begin', file.serverId, '--backupxml', backup]));
     } finally {
       if (frozen) await this.machines.thawFilesystems(virsh, file.serverId);
       await rm(directory, { recursive: true, force: true });
@@ -115,7 +116,11 @@ export class SnapshotFiles {
     const current = await jobInfo(['domjobinfo', file.serverId]);
     if (/Operation:\s+Backup/.test(current) && !/Job type:\s+None/.test(current)) return 'copying';
     const last = await jobInfo(['domjobinfo', file.serverId, '--completed']);
-    if (options.begun && /Operation:\s+Backup/.test(last) && /Job type:\s+Failed/.test(last)) throw new UpstreamError('provisioning', 'failed', "libvirt's copy of the disk failed");
+    if (options.begun && /Operation:\s+Backup/.test(last) && /Job type:\s+Failed/.test(last)) {
+      // libvirt says why in the job's error message: a full pool is said as every full pool is.
+      if (LIBVIRT_SAYS.noSpace.test(last)) throw storageFull(DISK_COPY);
+      throw new UpstreamError('provisioning', 'failed', "libvirt's copy of the disk failed");
+    }
     if (/Operation:\s+Backup/.test(last) && /Job type:\s+Completed/.test(last) && (await this.storage.has(virsh, file.volume))) return 'done';
     return 'lost';
   }
@@ -139,13 +144,16 @@ export class SnapshotFiles {
     await this.storage.copyVolumeAcross({ virsh: source, volume: file.volume }, target, atLeastBytes);
   }
 
-  /** The file deleted from its host, then its record; both already gone is nothing. */
+  /**
+   * The file deleted from its host, then its record; both already gone is
+   * nothing. The pool is read again first: a backup job that failed (the
+   * pool full) left a file libvirt does not know as a volume.
+   */
   async remove(snapshotId: number): Promise<boolean> {
     const file = await this.find(snapshotId);
     if (!file) return false;
     const virsh = this.virshAt(file.host);
-    await this.storage.ensurePool(virsh);
-    await this.storage.deleteVolume(virsh, file.volume);
+    if (await this.storage.has(virsh, file.volume)) await this.storage.deleteVolume(virsh, file.volume);
     await this.db.deleteFrom('provisioning_snapshots').where('snapshot_id', '=', snapshotId).execute();
     return true;
   }

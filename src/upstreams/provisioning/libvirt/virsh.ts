@@ -50,13 +50,18 @@ export class Virsh {
   }
 }
 
-/** What libvirt answers when what a command names is not there, or already as asked: one list, read by every room. */
+/**
+ * What libvirt answers when what a command names is not there, already as
+ * asked, or cannot be made for want of room: one list, read by every room.
+ */
 export const LIBVIRT_SAYS = {
   noDomain: /failed to get domain|Domain not found|no domain with matching/i,
   noVolume: /Storage volume not found|no storage vol with matching/i,
   noSnapshot: /Domain snapshot not found|no domain snapshot with matching|snapshot .* not found/i,
   notRunning: /domain is not running|not running/i,
   alreadyRunning: /already active|already running/i,
+  /** The pool's filesystem is full: qemu-img's, libvirt's or QEMU's ENOSPC, passed on in their words. */
+  noSpace: /No space left on device/i,
 } as const;
 
 /** Either of two answers. */
