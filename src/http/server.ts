@@ -20,7 +20,8 @@ import { errorResponses } from '../schemas/common.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
 import { instrument } from './plugins/metrics.ts';
 import { serializersOnFirstUse } from './plugins/compile-on-first-use.ts';
-import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
+import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, knownProblem, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
+import { databaseUnavailable } from '../errors.ts';
 import { checkResponsesAgainstSchemas, type ContractViolation } from './plugins/response-contract.ts';
 import { installValidation, parseQueryString } from './plugins/validation.ts';
 import { projectApi } from './project-api.ts';
@@ -161,7 +162,9 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
       await pingDatabase(options.db);
       return { status: 'ready' };
     } catch {
-      return sendProblem(reply, problem('service_unavailable', 'The database does not answer'));
+      // With the Retry-After every other answer of an outage carries.
+      const unavailable = knownProblem(databaseUnavailable())!;
+      return sendProblem(reply, { ...unavailable.body, detail: 'The database does not answer' }, unavailable.headers);
     }
   });
   app.get('/metrics', { schema: { hide } }, async (_request, reply) =>

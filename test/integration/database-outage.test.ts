@@ -223,7 +223,7 @@ async function answerOf(response: Response, meta: { process: string; what: strin
       if (code === null) fault ??= `not ${meta.interface === 'legacy' ? 'the legacy envelope' : 'problem details'}: ${text.slice(0, 300)}`;
       if (response.status === 503 && meta.interface !== 'legacy' && code !== 'service_unavailable') fault ??= `a 503 with code ${code}`;
     }
-    if (response.status === 503 && meta.interface !== 'readyz' && !/^\d+$/.test(retryAfter ?? '')) fault ??= 'a 503 without Retry-After';
+    if (response.status === 503 && !/^\d+$/.test(retryAfter ?? '')) fault ??= 'a 503 without Retry-After';
   }
   const madeId = response.status === 201 || response.status === 202 ? ((JSON.parse(text) as { id?: number }).id ?? null) : null;
   return { atMs: startedAt - origin, process: meta.process, what: meta.what, status: response.status, code, retryAfter, tookMs, fault, madeId };
