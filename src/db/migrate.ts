@@ -23,6 +23,7 @@ import * as projectInvitations from './migrations/0018-project-invitations.ts';
 import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts';
 import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.ts';
 import * as serverConsoles from './migrations/0021-server-consoles.ts';
+import * as hostDrift from './migrations/0023-host-drift.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -46,6 +47,7 @@ const migrations = {
   '0019-events-webhooks-audit': eventsWebhooksAudit,
   '0020-libvirt-snapshot-files': libvirtSnapshotFiles,
   '0021-server-consoles': serverConsoles,
+  '0023-host-drift': hostDrift,
 };
 
 class CommittedMigrations implements MigrationProvider {
