@@ -49,11 +49,11 @@ export interface HostDriftJobDependencies {
 const described = (item: DriftItem) =>
   item.kind === 'power_state' ? `server ${item.server_id} is ${item.actual}, its status says ${item.expected}` : item.kind === 'missing_machine' ? `server ${item.server_id} has no machine` : `${item.domain ?? item.volume} belongs to no server`;
 
-/** One check of one host; 'gone' when the host was removed, else how it went. */
-async function checkHost(deps: HostDriftJobDependencies, hostId: number): Promise<'gone' | string> {
+/** One check of one host: how it went; null when the host was removed. */
+async function checkHost(deps: HostDriftJobDependencies, hostId: number): Promise<string | null> {
   const { db, clock, provisioning, logger } = deps;
   const host = await deps.hosts.findIdentity(hostId);
-  if (!host) return 'gone';
+  if (!host) return null;
   const previous = await repo.findDrift(db, hostId);
   const placed = await listHostServers(db, hostId);
   let inventory;
@@ -93,14 +93,15 @@ export const HOST_DRIFT_CHECK_JOB = defineJob({
   payload: Type.Object({ hostId: Type.Integer() }),
   handler: async ({ hostId }, deps: HostDriftJobDependencies) => {
     const startedAt = deps.clock.now().toISOString();
-    let outcome: string;
+    let outcome: string | null;
     try {
       outcome = await checkHost(deps, hostId);
     } catch (error) {
       // The database failed mid-check: the next round checks again. Failing the job would, in the end, stop it for good.
       outcome = `last check failed: ${error instanceof Error ? error.message : String(error)}`;
     }
-    if (outcome === 'gone') return;
+    // The host was removed: its job ends with it.
+    if (outcome === null) return;
     // Asked for during this round (which may have read the host before the ask): once more at once.
     const requested = (await repo.findDrift(deps.db, hostId).catch(() => undefined))?.checkRequestedAt;
     throw new RetryLater(requested && requested > startedAt ? 0 : DRIFT_CHECK_INTERVAL_MS, outcome);
