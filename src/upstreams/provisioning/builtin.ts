@@ -156,10 +156,14 @@ export class BuiltinProvisioning implements ProvisioningPort, ProvisioningSimula
       .execute();
   }
 
-  /** The simulator keeps no power state (cloudplane's own record is the truth), only whether a machine was made to vanish. */
-  async powerState(serverId: string): Promise<MachinePower> {
-    const row = await this.db.selectFrom('provisioning_servers').select('status').where('server_id', '=', serverId).executeTakeFirst();
-    return row?.status === 'lost' ? 'missing' : null;
+  /**
+   * The simulator keeps no power state: cloudplane's own record is the truth.
+   * A machine made to vanish is found by the host's drift check, which
+   * records its server stopped; asking here would cost every server's GET a
+   * statement of its own.
+   */
+  async powerState(): Promise<MachinePower> {
+    return null;
   }
 
   /**
