@@ -24,7 +24,7 @@ import { defineJob } from '../../jobs/job-definition.ts';
 import { enqueueJob, isJobPending, rescheduleQueuedJob } from '../../jobs/queue.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { isUpstreamError } from '../../upstreams/errors.ts';
-import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
+import type { HostInventory, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import type { HostService, HostWatch } from '../hosts/index.ts';
 import { existingServerIds, listHostServers, type ServerService } from '../servers/index.ts';
 import { isReported, observeDrift } from './drift-comparison.ts';
@@ -46,8 +46,15 @@ export interface HostDriftJobDependencies {
   logger?: Logger;
 }
 
-const described = (item: DriftItem) =>
-  item.kind === 'power_state' ? `server ${item.server_id} is ${item.actual}, its status says ${item.expected}` : item.kind === 'missing_machine' ? `server ${item.server_id} has no machine` : `${item.domain ?? item.volume} belongs to no server`;
+/** A difference in the words of the operator's log line. */
+function described(item: DriftItem): string {
+  if (item.kind === 'power_state') return `server ${item.server_id} is ${item.actual}, its status says ${item.expected}`;
+  if (item.kind === 'missing_machine') return `server ${item.server_id} has no machine`;
+  return `${item.domain ?? item.volume} belongs to no server`;
+}
+
+/** What a difference is about, to match it with the last check's. */
+const subjectOf = (item: DriftItem) => JSON.stringify([item.kind, item.server_id, item.domain, item.volume]);
 
 /** One check of one host: how it went; null when the host was removed. */
 async function checkHost(deps: HostDriftJobDependencies, hostId: number): Promise<string | null> {
@@ -56,7 +63,7 @@ async function checkHost(deps: HostDriftJobDependencies, hostId: number): Promis
   if (!host) return null;
   const previous = await repo.findDrift(db, hostId);
   const placed = await listHostServers(db, hostId);
-  let inventory;
+  let inventory: HostInventory;
   try {
     inventory = await provisioning.hostInventory(host.uri, placed.map((server) => server.id));
   } catch (error) {
@@ -74,11 +81,11 @@ async function checkHost(deps: HostDriftJobDependencies, hostId: number): Promis
     if (item.kind === 'missing_machine' && item.expected === 'running') await deps.servers.recordObservedPower(item.server_id!, 'running', 'stopped');
   }
   // The operator's event: each difference logged once when it is first reported, and once when it is gone.
-  const before = new Map((previous?.observations ?? []).map((item) => [JSON.stringify([item.kind, item.server_id, item.domain, item.volume]), item]));
+  const before = new Map((previous?.observations ?? []).map((item) => [subjectOf(item), item]));
   const lastCheck = previous?.checkedAt ? new Date(previous.checkedAt) : null;
   const wasReported = (item: DriftItem | undefined) => item !== undefined && lastCheck !== null && isReported(item, lastCheck);
   for (const item of observations) {
-    const key = JSON.stringify([item.kind, item.server_id, item.domain, item.volume]);
+    const key = subjectOf(item);
     if (isReported(item, now) && !wasReported(before.get(key))) logger?.warn({ host: host.name, hostId, drift: item }, `host drift found on ${host.name}: ${described(item)}`);
     before.delete(key);
   }
@@ -116,7 +123,7 @@ export class DriftChecks implements HostWatch {
   constructor(private readonly deps: { db: Kysely<Database>; clock: Clock }) {}
 
   /** A newly registered host's row and check job, in the transaction `trx` that registers it; the first check is due at once. */
-  async watch(trx: Kysely<Database>, hostId: number): Promise<void> {
+  async startWatching(trx: Kysely<Database>, hostId: number): Promise<void> {
     await repo.ensureDriftRow(trx, hostId);
     await repo.setCheckJob(trx, hostId, await enqueueJob(trx, this.deps.clock, HOST_DRIFT_CHECK_JOB, { hostId }, { maxAttempts: 1000 }));
   }

@@ -45,7 +45,7 @@ async function withRoom(db: Kysely<Database>, active: repo.HostRow[], plan: repo
 
 /** What starts watching a host once it is registered, in the transaction that registers it. */
 export interface HostWatch {
-  watch(trx: Kysely<Database>, hostId: number): Promise<void>;
+  startWatching(trx: Kysely<Database>, hostId: number): Promise<void>;
 }
 
 export interface HostServiceDependencies {
@@ -117,7 +117,7 @@ export class HostService {
           created_at: now,
           updated_at: now,
         });
-        await this.deps.watch.watch(trx, inserted.id);
+        await this.deps.watch.startWatching(trx, inserted.id);
         return inserted;
       });
       return toHost(row, repo.NO_USE);
