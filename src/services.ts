@@ -26,6 +26,7 @@ import {
   ServerView,
 } from './modules/servers/index.ts';
 import { HostService } from './modules/hosts/index.ts';
+import { DriftChecks, ensureHostDriftChecks, hostDriftJobs, HostDriftService } from './modules/host-drift/index.ts';
 import { actionJobs, ActionService } from './modules/actions/index.ts';
 import { cancellationJobs, CancellationService } from './modules/cancellation/index.ts';
 import { orderJobs, OrderService } from './modules/orders/index.ts';
@@ -61,6 +62,9 @@ export interface Services {
   servers: ServerService;
   serverMetrics: ServerMetricsService;
   hosts: HostService;
+  hostDrift: HostDriftService;
+  /** Each host's drift check job, started with the host. */
+  driftChecks: DriftChecks;
   actions: ActionService;
   cancellation: CancellationService;
   orders: OrderService;
@@ -109,7 +113,9 @@ export function createServices(deps: ServiceDependencies): Services {
   const sshKeys = new SshKeyService({ db, clock, access });
   const snapshots = new SnapshotService({ db, clock, access });
   // The operator's: the catalogue its locations are checked against is read from billing's back office.
-  const hosts = new HostService({ db, clock, billing: upstreams.backOffice.billing });
+  // A host registered starts its drift checks in the same transaction.
+  const driftChecks = new DriftChecks({ db, clock });
+  const hosts = new HostService({ db, clock, billing: upstreams.backOffice.billing, watch: driftChecks });
   const servers = new ServerService({
     db,
     clock,
@@ -163,6 +169,8 @@ export function createServices(deps: ServiceDependencies): Services {
     servers,
     serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
     hosts,
+    hostDrift: new HostDriftService({ db, clock, hosts, checks: driftChecks, wakeWorker: deps.wakeWorker }),
+    driftChecks,
     actions,
     cancellation: new CancellationService({ db, clock, servers, actions, billing: upstreams.billing, rdns: upstreams.rdns, provisioning: upstreams.backOffice.provisioning, firewall: upstreams.backOffice.firewall, wakeWorker: deps.wakeWorker }),
     orders,
@@ -201,6 +209,9 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail
   // (the database went away as the process started), the next start makes it.
   void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
+  // Drift checks read provisioning unwrapped too; each host's job is made with the host, and again here should it be gone.
+  runner.registerJobs(hostDriftJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.backOffice.provisioning, hosts: services.hosts, servers: services.servers, logger: deps.logger });
+  void ensureHostDriftChecks(services.driftChecks, services.hosts).catch(() => undefined);
   runner.registerJobs(eventJobs, { db: deps.db, clock: deps.clock, retentionMs: deps.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS });
   void ensureEventPruning(deps.db, deps.clock).catch(() => undefined);
   runner.registerJobs(webhookJobs, {

@@ -24,6 +24,7 @@ import * as eventsWebhooksAudit from './migrations/0019-events-webhooks-audit.ts
 import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.ts';
 import * as serverConsoles from './migrations/0021-server-consoles.ts';
 import * as auditEntriesWithTheirChange from './migrations/0022-audit-entries-with-their-change.ts';
+import * as hostDrift from './migrations/0023-host-drift.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -48,6 +49,7 @@ const migrations = {
   '0020-libvirt-snapshot-files': libvirtSnapshotFiles,
   '0021-server-consoles': serverConsoles,
   '0022-audit-entries-with-their-change': auditEntriesWithTheirChange,
+  '0023-host-drift': hostDrift,
 };
 
 class CommittedMigrations implements MigrationProvider {

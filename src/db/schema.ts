@@ -261,14 +261,30 @@ export interface ProvisioningPrivateAddressesTable {
 
 export interface ProvisioningServersTable {
   server_id: string;
-  /** `creating` until `completes_at`, then `active`; `failed` with `error`; `deleted`. */
-  status: 'creating' | 'active' | 'failed' | 'deleted';
+  /**
+   * `creating` until `completes_at`, then `active`; `failed` with `error`;
+   * `deleted`; `lost`: the simulator's machine made to vanish behind
+   * cloudplane's back (the operator's drift hook), never set by libvirt.
+   */
+  status: 'creating' | 'active' | 'failed' | 'deleted' | 'lost';
   /** The ServerDefinition the server was created with. */
   definition: Json;
   completes_at: Timestamp;
   error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The drift last seen between a hypervisor host and the rows (migration 0023), kept by the host's check job. */
+export interface HostDriftTable {
+  host_id: number;
+  /** The host's recurring check job. */
+  job_id: number | null;
+  /** Every difference the last check saw, each with when it was first seen (the host-drift module's Observation[]). */
+  observations: Json;
+  checked_at: Timestamp | null;
+  check_error: string | null;
+  check_requested_at: Timestamp | null;
 }
 
 /** A console session of a server (D24): its token's hash, who asked, and when it opened and closed. */
@@ -623,6 +639,7 @@ export interface Database {
   project_invitations: ProjectInvitationsTable;
   servers: ServersTable;
   hosts: HostsTable;
+  host_drift: HostDriftTable;
   server_ssh_keys: ServerSshKeysTable;
   bandwidth_pools: BandwidthPoolsTable;
   project_server_counts: ProjectServerCountsTable;

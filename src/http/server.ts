@@ -13,12 +13,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { operatorRoutes, type OperatorDependencies } from '../modules/operator/index.ts';
 import { hostRoutes } from '../modules/hosts/index.ts';
+import { hostDriftRoutes } from '../modules/host-drift/index.ts';
 import { auditOperatorRoutes } from '../modules/audit/index.ts';
 import { recordChanges } from './plugins/audit.ts';
 import type { Services } from '../services.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { requireOperatorToken } from './plugins/authentication.ts';
-import { instrument } from './plugins/metrics.ts';
+import { instrument, measureHostDrift } from './plugins/metrics.ts';
 import { serializersOnFirstUse } from './plugins/compile-on-first-use.ts';
 import { clientErrorHandler, frameworkErrorHandler, installProblemDetails, knownProblem, problem, problemForStatus, sendProblem } from './plugins/problem-details.ts';
 import { databaseUnavailable } from '../errors.ts';
@@ -82,6 +83,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
   acceptJsonBodiesOnly(app);
   installProblemDetails(app);
   instrument(app, options.metrics, 'project');
+  measureHostDrift(options.metrics, options.services.hostDrift);
   recordChanges(app, { audit: options.services.audit, interfaceOf: interfaceOfRoute, logger: options.logger });
   if (options.onContractViolation) checkResponsesAgainstSchemas(app, options.onContractViolation);
 
@@ -145,6 +147,7 @@ export async function buildMainServer(options: MainServerOptions): Promise<Fasti
         db: options.db,
       });
       await admin.register(hostRoutes, { hosts: options.services.hosts });
+      await admin.register(hostDriftRoutes, { drift: options.services.hostDrift });
       await admin.register(auditOperatorRoutes, { audit: options.services.audit });
     },
     { prefix: '/admin/v1' },

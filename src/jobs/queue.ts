@@ -74,6 +74,12 @@ export async function withdrawQueuedJob(db: Kysely<Database>, jobId: number): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
+/** Whether the job is still to run or running (not done, failed or gone). */
+export async function isJobPending(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select('id').where('id', '=', jobId).where('status', 'in', ['queued', 'running']).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Brings a job that has not started forward, to run `delayMs` from now (a safety net that is needed sooner than planned). */
 export async function rescheduleQueuedJob(db: Kysely<Database>, clock: Clock, jobId: number, delayMs: number): Promise<void> {
   await db

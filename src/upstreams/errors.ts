@@ -12,6 +12,16 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * The server's machine is gone from its host without cloudplane deleting it
+ * (D26): an operation on it is refused, nothing is done, and the action says why.
+ */
+export class MachineMissing extends UpstreamError {
+  constructor(detail: string) {
+    super('provisioning', 'failed', `the server's machine is missing: ${detail}`);
+  }
+}
+
 export const unavailable = (system: SystemName) => new UpstreamError(system, 'unavailable', `${system} is unavailable`);
 export const failed = (system: SystemName) => new UpstreamError(system, 'failed', `${system} answered with an error`);
 export const timedOut = (system: SystemName) => new UpstreamError(system, 'timeout', `${system} did not answer in time`);

@@ -14,7 +14,7 @@ import { BuiltinFirewall } from './firewall/builtin.ts';
 import { NftablesFirewall } from './firewall/nftables.ts';
 import type { FirewallPort } from './firewall/port.ts';
 import { BuiltinProvisioning } from './provisioning/builtin.ts';
-import { PROVISIONING_PROBES, type ProvisioningPort } from './provisioning/port.ts';
+import { PROVISIONING_PROBES, type ProvisioningPort, type ProvisioningSimulator } from './provisioning/port.ts';
 import { BuiltinRdns } from './rdns/builtin.ts';
 import type { RdnsPort } from './rdns/port.ts';
 import { BuiltinPayments } from './payments/builtin.ts';
@@ -31,6 +31,8 @@ export interface Upstreams {
   payments: PaymentsPort;
   faults: FaultStore;
   backOffice: { billing: BillingBackOffice; provisioning: ProvisioningPort; firewall: FirewallPort };
+  /** The simulator's drift controls when the simulator runs the servers (the operator's testing hooks); null with libvirt. */
+  simulator: ProvisioningSimulator | null;
 }
 
 export function createUpstreams(
@@ -57,5 +59,6 @@ export function createUpstreams(
     payments: withFaults('payments', new BuiltinPayments(db, clock), faults),
     faults,
     backOffice: { billing, provisioning, firewall },
+    simulator: provisioning instanceof BuiltinProvisioning ? provisioning : null,
   };
 }

@@ -23,6 +23,7 @@ const OWNER_OF: Record<string, readonly string[]> = {
   events: ['events', 'project_event_sequences'],
   firewall: ['firewall_groups', 'firewall_rules', 'server_firewall_groups'],
   hosts: ['hosts'],
+  'host-drift': ['host_drift'],
   idempotency: ['idempotency_keys'],
   orders: ['orders', 'rate_limit_hits'],
   payments: ['payments'],

@@ -3,8 +3,9 @@
 // needs (method, URL, status, time), instead of Fastify's two lines (received
 // and completed). Keys never reach the log: the line carries no headers.
 import { CONSOLE_STREAM_PREFIX, CONSOLE_STREAM_ROUTE } from '../../modules/server-consoles/index.ts';
+import type { HostDriftService } from '../../modules/host-drift/index.ts';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export function createMetricsRegistry(): Registry {
   const registry = new Registry();
@@ -56,6 +57,29 @@ export function instrument(app: FastifyInstance, registry: Registry, listener: s
     series.duration.observe(reply.elapsedTime / 1000);
     request.log.info({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
     done();
+  });
+}
+
+/**
+ * `cloudplane_host_drift_items{host,kind}`: the differences each host's
+ * drift report names now (D26), zeros included. Read from the database at
+ * each scrape, so every process answers the same whichever worker checked.
+ */
+export function measureHostDrift(registry: Registry, drift: HostDriftService): void {
+  if (registry.getSingleMetric('cloudplane_host_drift_items')) return;
+  new Gauge({
+    name: 'cloudplane_host_drift_items',
+    help: "Differences between a hypervisor host and cloudplane's rows, by host and kind, as its drift report names them now",
+    labelNames: ['host', 'kind'] as const,
+    registers: [registry],
+    async collect() {
+      // The database not answering keeps the last values rather than failing the whole scrape.
+      const counts = await drift.counts().catch(() => null);
+      if (!counts) return;
+      // A host removed since the last scrape leaves no series behind.
+      this.reset();
+      for (const count of counts) this.set({ host: count.host, kind: count.kind }, count.items);
+    },
   });
 }
 

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import { crashPoint } from '../../crash-points.ts';
-import { isUpstreamError } from '../../upstreams/errors.ts';
+import { isUpstreamError, MachineMissing } from '../../upstreams/errors.ts';
 import type { OperationParameters, OperationState, ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import { PoolExhausted } from '../addresses/index.ts';
 import { operationParameters } from './action-params.ts';
@@ -130,6 +130,8 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
     } catch (error) {
       if (!isUpstreamError(error)) throw error;
       if (error.kind === 'unavailable') return finishWithError(action, from, 'provisioning_unavailable', 'The provisioning system is unavailable; nothing was done');
+      // Gone from its host behind cloudplane's back (D26): named as such, so a client need not read libvirt's words.
+      if (error instanceof MachineMissing) return finishWithError(action, from, 'machine_missing', `${capitalised(error.message)}; nothing was done`);
       // The reason is the provisioning system's own (libvirt's first line, say), as a cloud shows an action's fault.
       if (error.kind === 'failed') return finishWithError(action, from, 'provisioning_error', `The provisioning system refused the operation: ${error.message}`);
       return toReconcile(action, from);
@@ -144,3 +146,5 @@ async function runAction(deps: ActionJobDependencies, actionId: number): Promise
 }
 
 class ServerGone extends Error {}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

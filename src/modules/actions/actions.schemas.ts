@@ -53,7 +53,7 @@ export const ActionSchema = Type.Object(
     finished_at: Nullable(Timestamp()),
     error: Nullable(
       Type.Object({
-        code: Text(50, { pattern: '^[a-z_]+$', description: 'Such as provisioning_unavailable, provisioning_error, not_carried_out, server_deleted, no_addresses' }),
+        code: Text(50, { pattern: '^[a-z_]+$', description: 'Such as provisioning_unavailable, provisioning_error, machine_missing, not_carried_out, server_deleted, no_addresses' }),
         message: Text(255),
       }),
     ),

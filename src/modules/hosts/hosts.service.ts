@@ -43,11 +43,18 @@ async function withRoom(db: Kysely<Database>, active: repo.HostRow[], plan: repo
   return active.filter((host) => fits(host, use.get(host.id) ?? repo.NO_USE, plan)).sort((a, b) => free(b) - free(a) || a.id - b.id);
 }
 
+/** What starts watching a host once it is registered, in the transaction that registers it. */
+export interface HostWatch {
+  startWatching(trx: Kysely<Database>, hostId: number): Promise<void>;
+}
+
 export interface HostServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
   /** The catalogue as billing holds it now: a host's location must be one of its locations. */
   billing: BillingBackOffice;
+  /** A registered host's drift checks (the host-drift module), committed with the host so no host goes unchecked. */
+  watch: HostWatch;
 }
 
 export class HostService {
@@ -98,16 +105,20 @@ export class HostService {
     await this.requireUnique(input);
     const now = clock.now().toISOString();
     try {
-      const row = await repo.insertHost(db, {
-        name: input.name,
-        location: input.location,
-        uri: input.uri,
-        cpu_cores: input.cpu_cores,
-        ram_mb: input.ram_mb,
-        disk_gb: input.disk_gb,
-        state: input.state ?? 'active',
-        created_at: now,
-        updated_at: now,
+      const row = await db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertHost(trx, {
+          name: input.name,
+          location: input.location,
+          uri: input.uri,
+          cpu_cores: input.cpu_cores,
+          ram_mb: input.ram_mb,
+          disk_gb: input.disk_gb,
+          state: input.state ?? 'active',
+          created_at: now,
+          updated_at: now,
+        });
+        await this.deps.watch.startWatching(trx, inserted.id);
+        return inserted;
       });
       return toHost(row, repo.NO_USE);
     } catch (error) {
@@ -122,6 +133,17 @@ export class HostService {
     const rows = await repo.listHosts(this.deps.db, location);
     const use = await repo.hostUse(this.deps.db, rows.map((row) => row.id));
     return rows.map((row) => toHost(row, use.get(row.id) ?? repo.NO_USE));
+  }
+
+  /** Each host's id, name and libvirt URI, without their use: for the work done host by host (drift checks). */
+  async identities(): Promise<HostIdentity[]> {
+    return (await repo.listHosts(this.deps.db)).map(toIdentity);
+  }
+
+  /** One host's id, name and libvirt URI; null when there is none (removed). */
+  async findIdentity(id: number): Promise<HostIdentity | null> {
+    const row = await repo.findHost(this.deps.db, id);
+    return row ? toIdentity(row) : null;
   }
 
   async get(id: number): Promise<Host> {
@@ -199,6 +221,15 @@ export class HostService {
     }
   }
 }
+
+/** A host as the work done host by host names and reaches it. */
+export interface HostIdentity {
+  id: number;
+  name: string;
+  uri: string;
+}
+
+const toIdentity = (row: repo.HostRow): HostIdentity => ({ id: row.id, name: row.name, uri: row.uri });
 
 function toHost(row: repo.HostRow, use: repo.HostUse): Host {
   return {

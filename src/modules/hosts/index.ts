@@ -2,3 +2,4 @@
 // Nothing outside src/modules/hosts/ but its unit tests imports its other files (.dependency-cruiser.js).
 export { hostRoutes } from './hosts.routes.ts';
 export { HostService, NoHostRoom } from './hosts.service.ts';
+export type { HostIdentity, HostWatch } from './hosts.service.ts';

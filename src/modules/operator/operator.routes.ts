@@ -19,6 +19,7 @@ import type { Invoice } from '../../upstreams/billing/port.ts';
 import type { BackOfficeService } from './back-office.service.ts';
 import * as schemas from './operator.schemas.ts';
 import { noteForAudit } from '../../routing/audit-notes.ts';
+import { notFound } from '../../errors.ts';
 
 export interface OperatorDependencies {
   users: UserService;
@@ -133,6 +134,19 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
   }
 
   await app.register(firewallOperatorRoutes, { inspection: deps.firewallInspection });
+
+  // The simulator's drift hook (D26), so clients can meet a machine gone behind cloudplane's back: only while the simulator runs the servers.
+  const simulator = upstreams.simulator;
+  if (simulator) {
+    app.delete(
+      '/simulator/machines/:server_id',
+      { schema: { hide, operationId: 'operatorLoseSimulatedMachine', params: schemas.ServerIdParams, response: { 204: NoContent, ...errorResponses } } },
+      async (request, reply) => {
+        if (!(await simulator.loseMachine(request.params.server_id))) throw notFound('simulated machine');
+        return reply.code(204).send(null);
+      },
+    );
+  }
 
   const testClock = deps.testClock;
   if (testClock) {

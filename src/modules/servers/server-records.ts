@@ -18,6 +18,9 @@ export {
   listBilledServers,
   // The billed servers of the projects a user owns, each as a list shows it (a few columns and its primary IPv4 address), in one statement.
   listOwnedBilledServerSummaries,
+  // A drift check (the host-drift module): the servers placed on a host, and which names of a host's machines are servers.
+  listHostServers,
+  existingServerIds,
   // Moves a project's pooled bandwidth in a location (a bandwidth order delivered).
   adjustBandwidthPool,
   // An action's effects: power state (a suspension wins), the pending plan applied, the image, the ISO, the private network.

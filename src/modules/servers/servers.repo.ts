@@ -426,6 +426,18 @@ export async function recordPowerState(db: Kysely<Database>, serverId: string, f
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The servers placed on a hypervisor host, with their status: what a drift check compares the host with. */
+export async function listHostServers(db: Kysely<Database>, hostId: number): Promise<{ id: string; status: ServersTable['status'] }[]> {
+  return db.selectFrom('servers').select(['id', 'status']).where('host_id', '=', hostId).orderBy('id').execute();
+}
+
+/** Of these ids, the ones of servers cloudplane has (on any host): a machine named after one of them is owned. */
+export async function existingServerIds(db: Kysely<Database>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('servers').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 // ---- Writes other modules' steps make to a server (listed in server-records.ts) ----
 
 /**

@@ -87,13 +87,24 @@ export class ServerService {
   private async withPowerState(server: repo.ServerRecord): Promise<repo.ServerRecord> {
     if (server.status === 'suspended') return server;
     const powered = await this.deps.provisioning.powerState(server.id).catch(() => null);
-    if (powered === null || powered === server.status) return server;
-    await this.deps.db.transaction().execute(async (trx) => {
-      if (await repo.recordPowerState(trx, server.id, server.status, powered)) {
-        await recordServerStatusChange(trx, server.id, server.status, this.deps.clock.now().toISOString());
-      }
+    // A machine gone from its host (D26) runs nothing: the server is stopped, the one status of the spec's that says so.
+    const observed = powered === 'missing' ? 'stopped' : powered;
+    if (observed === null || observed === server.status) return server;
+    await this.recordObservedPower(server.id, server.status, observed);
+    return { ...server, status: observed };
+  }
+
+  /**
+   * Records the power state the server's machine was seen in (powered off or
+   * on outside cloudplane, or gone from its host), with its status event,
+   * when the row still says `from`; false when it had moved on meanwhile.
+   */
+  async recordObservedPower(serverId: string, from: repo.ServerRecord['status'], to: 'running' | 'stopped'): Promise<boolean> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (!(await repo.recordPowerState(trx, serverId, from, to))) return false;
+      await recordServerStatusChange(trx, serverId, from, this.deps.clock.now().toISOString());
+      return true;
     });
-    return { ...server, status: powered };
   }
 
   /** Only the hostname changes; a body without one changes nothing. */

@@ -4,11 +4,22 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import { UpstreamError } from '../errors.ts';
+import { MachineMissing, UpstreamError } from '../errors.ts';
 import type { Clock } from '../../clock.ts';
 import { readJson, writeJson } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
-import type { CreationState, OperationRequest, OperationState, ProvisionedProjectStatus, ProvisioningDurations, ProvisioningPort, ServerDefinition } from './port.ts';
+import type {
+  CreationState,
+  HostInventory,
+  MachinePower,
+  OperationRequest,
+  OperationState,
+  ProvisionedProjectStatus,
+  ProvisioningDurations,
+  ProvisioningPort,
+  ProvisioningSimulator,
+  ServerDefinition,
+} from './port.ts';
 import type { ServerCounters } from './port.ts';
 import { SIMULATED_SINCE_MS, simulatedCounters } from './simulated-counters.ts';
 import { SimulatedConsole } from './simulated-console.ts';
@@ -75,7 +86,7 @@ export async function recordOperation(db: Kysely<Database>, clock: Clock, reques
     .execute();
 }
 
-export class BuiltinProvisioning implements ProvisioningPort {
+export class BuiltinProvisioning implements ProvisioningPort, ProvisioningSimulator {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
@@ -145,9 +156,48 @@ export class BuiltinProvisioning implements ProvisioningPort {
       .execute();
   }
 
-  /** The simulator keeps no power state: cloudplane's own record is the truth. */
-  async powerState(): Promise<null> {
+  /**
+   * The simulator keeps no power state: cloudplane's own record is the truth.
+   * A machine made to vanish is found by the host's drift check, which
+   * records its server stopped; asking here would cost every server's GET a
+   * statement of its own.
+   */
+  async powerState(): Promise<MachinePower> {
     return null;
+  }
+
+  /**
+   * A simulated host has a machine for each server the simulator made there
+   * (by the host in its definition), without a power state of its own, and
+   * no volumes. A lost machine is kept (the simulator made it and was never
+   * asked to delete it) but not on the host.
+   */
+  async hostInventory(host: string, serverIds: readonly string[]): Promise<HostInventory> {
+    const now = this.clock.now().toISOString();
+    const rows = await this.db
+      .selectFrom('provisioning_servers')
+      .select(['server_id', 'status', 'definition'])
+      .where('status', 'in', ['active', 'lost'])
+      .where('completes_at', '<=', now)
+      .execute();
+    const here = rows.filter((row) => readJson<ServerDefinition>(row.definition).host === host);
+    const asked = new Set(serverIds);
+    return {
+      machines: here.filter((row) => row.status === 'active').map((row) => ({ name: row.server_id, serverId: row.server_id, power: null })),
+      volumes: [],
+      kept: here.filter((row) => asked.has(row.server_id)).map((row) => row.server_id),
+    };
+  }
+
+  /** The operator's drift hook: the machine is gone from its simulated host, and stays gone until the server is deleted. */
+  async loseMachine(serverId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('provisioning_servers')
+      .set({ status: 'lost', updated_at: this.clock.now().toISOString() })
+      .where('server_id', '=', serverId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** The simulator needs no files, but an operator naming some means them to be there (on this host). */
@@ -162,6 +212,8 @@ export class BuiltinProvisioning implements ProvisioningPort {
   async setPower(): Promise<void> {}
 
   async startOperation(request: OperationRequest): Promise<void> {
+    const machine = await this.db.selectFrom('provisioning_servers').select('status').where('server_id', '=', request.serverId).executeTakeFirst();
+    if (machine?.status === 'lost') throw new MachineMissing('its simulated host no longer has it');
     await recordOperation(this.db, this.clock, request, (OPERATION_DURATION_MS[request.type] ?? 5000) * this.simScale);
   }
 

@@ -32,9 +32,9 @@ import type { Clock } from '../../clock.ts';
 import type { ProvisioningConfig } from '../../config.ts';
 import { crashPoint } from '../../crash-points.ts';
 import type { Database } from '../../db/schema.ts';
-import { UpstreamError } from '../errors.ts';
+import { MachineMissing, UpstreamError } from '../errors.ts';
 import { BuiltinProvisioning } from './builtin.ts';
-import { diskVolume } from './libvirt/documents.ts';
+import { diskVolume, ownerOfVolume, serverOfDomain } from './libvirt/documents.ts';
 import { attachConsole } from './libvirt/console.ts';
 import { Machines } from './libvirt/machines.ts';
 import { readServerCounters } from './libvirt/metrics.ts';
@@ -47,6 +47,8 @@ import { eitherOf, LIBVIRT_SAYS, Virsh } from './libvirt/virsh.ts';
 import type {
   ConsoleConnection,
   CreationState,
+  HostInventory,
+  MachinePower,
   OperationParameters,
   OperationRequest,
   OperationState,
@@ -146,11 +148,25 @@ export class LibvirtProvisioning implements ProvisioningPort {
     await this.records.markCreation(serverId, 'deleted');
   }
 
-  async powerState(serverId: string): Promise<'running' | 'stopped' | null> {
-    const state = await this.machines.state(await this.virshOf(serverId), serverId);
+  async powerState(serverId: string): Promise<MachinePower> {
+    const recorded = await this.records.creation(serverId);
+    const state = await this.machines.state(this.virshAt(recorded?.server.host ?? this.config.uri), serverId);
     if (state === 'running') return 'running';
     if (state === 'shut off') return 'stopped';
+    // Gone: missing only when this backend made it and is not itself between removing and defining it (a reinstall).
+    if (state === 'missing' && recorded?.status === 'active' && !(await this.records.underWay([serverId])).has(serverId)) return 'missing';
     return null;
+  }
+
+  async hostInventory(host: string, serverIds: readonly string[]): Promise<HostInventory> {
+    const virsh = this.virshAt(host);
+    const domains = await this.machines.list(virsh);
+    const volumes = await this.storage.volumes(virsh);
+    return {
+      machines: domains.map((domain) => ({ name: domain.name, serverId: serverOfDomain(domain.name), power: powerOf(domain.state) })),
+      volumes: volumes.map((name) => ({ name, ...ownerOfVolume(name) })),
+      kept: await this.records.kept(serverIds),
+    };
   }
 
   /**
@@ -199,6 +215,7 @@ export class LibvirtProvisioning implements ProvisioningPort {
 
   async startOperation(request: OperationRequest): Promise<void> {
     if (await this.records.operation(request.actionId)) return;
+    await this.requireMachine(request.serverId);
     const operation = await this.records.recordOperation(request);
     try {
       await this.carryOut(operation);
@@ -240,6 +257,19 @@ export class LibvirtProvisioning implements ProvisioningPort {
    */
   private async afterRefusal(operation: OperationRecord): Promise<void> {
     if (operation.type === 'server.create_snapshot' && operation.parameters.snapshotId !== undefined) await this.snapshots.remove(operation.parameters.snapshotId);
+  }
+
+  /**
+   * Refuses (MachineMissing, before anything is recorded) an operation on a
+   * server whose domain this backend made and which is gone from its host:
+   * undefined behind cloudplane's back. Nothing is made again in its place
+   * (D26: drift is reported, never repaired by the backend on its own).
+   */
+  private async requireMachine(serverId: string): Promise<void> {
+    const recorded = await this.records.creation(serverId);
+    if (recorded?.status !== 'active') return;
+    const host = recorded.server.host ?? this.config.uri;
+    if ((await this.machines.state(this.virshAt(host), serverId)) === 'missing') throw new MachineMissing(`libvirt at ${host} has no domain ${serverId}`);
   }
 
   /** Acts on the machine as the recorded operation says, then marks it carried out. */
@@ -490,6 +520,12 @@ export class LibvirtProvisioning implements ProvisioningPort {
   private async virshOf(serverId: string): Promise<Virsh> {
     return this.virshAt(await this.hostOf(serverId));
   }
+}
+
+/** A domain's state as cloudplane says a machine's power: `idle` is a running domain waiting on something. */
+function powerOf(state: string): string {
+  if (state === 'running' || state === 'idle') return 'running';
+  return state === 'shut off' ? 'stopped' : state;
 }
 
 /** How the server's disk boots: its image's kernel, initramfs and command line when the image is booted directly. */

@@ -140,10 +140,23 @@ export interface ProvisioningPort {
   deleteServer(serverId: string): Promise<void>;
   /**
    * Whether the server's machine runs, as the provisioning system sees it now
-   * (one powered off outside cloudplane is `stopped`); null when it keeps no
-   * state of its own or the machine is between states.
+   * (one powered off outside cloudplane is `stopped`); `missing` when it made
+   * the machine and the machine is gone from its host without cloudplane
+   * deleting it (undefined behind its back); null when it keeps no state of
+   * its own, the machine is between states, or it never made one (an
+   * operator's import, a creation under way).
    */
-  powerState(serverId: string): Promise<'running' | 'stopped' | null>;
+  powerState(serverId: string): Promise<MachinePower>;
+  /**
+   * What a hypervisor host has now, for the drift check (D26): every machine
+   * on it and every volume of its pool, with the server each was made for,
+   * and, of `serverIds` (the servers cloudplane placed there), the ones whose
+   * machine this system made and keeps (created, not deleted, not being
+   * replaced by an operation under way): each of those should be among the
+   * machines. Reads only; changes nothing on the host. Throws `unavailable`
+   * when the host does not answer.
+   */
+  hostInventory(host: string, serverIds: readonly string[]): Promise<HostInventory>;
   /** Of these image files (absolute paths on the hypervisor hosts), the ones that are not there. */
   missingFiles(paths: readonly string[]): Promise<string[]>;
   /** Removes a snapshot of a server; repeating it, or for a snapshot it never had, is harmless. */
@@ -175,6 +188,49 @@ export interface ProvisioningPort {
    * the host does not answer, `failed` when the console cannot be attached.
    */
   openConsole(serverId: string): Promise<ConsoleConnection>;
+}
+
+/** A server's machine as `powerState` sees it. */
+export type MachinePower = 'running' | 'stopped' | 'missing' | null;
+
+/** What a hypervisor host has (`hostInventory`). */
+export interface HostInventory {
+  machines: HostMachine[];
+  volumes: HostVolume[];
+  /** Of the servers asked about, the ones whose machine should be on the host now. */
+  kept: string[];
+}
+
+export interface HostMachine {
+  /** The machine's name on the host (a libvirt domain's). */
+  name: string;
+  /** The cloudplane server it was made for, by its name; null for a name no server of cloudplane's would have. */
+  serverId: string | null;
+  /**
+   * `running`, `stopped`, or the hypervisor's word for another state
+   * (`paused`, `crashed`, `in shutdown`…); null when this system keeps no
+   * power state (the simulator).
+   */
+  power: string | null;
+}
+
+export interface HostVolume {
+  /** The volume's name in the host's pool. */
+  name: string;
+  /** The server whose disk or seed it is, by its name; null for a name no server's volume would have. */
+  serverId: string | null;
+  /** The snapshot whose file it is, by its name; null otherwise. */
+  snapshotId: number | null;
+}
+
+/**
+ * The simulator's own controls, beside the port (present only when the
+ * simulator runs the servers): how a test or a black-box client makes the
+ * simulated hosts drift from the rows, as a real host may.
+ */
+export interface ProvisioningSimulator {
+  /** The server's machine vanishes from its host, as a domain undefined behind cloudplane's back; false when the simulator has no machine for it. */
+  loseMachine(serverId: string): Promise<boolean>;
 }
 
 /**

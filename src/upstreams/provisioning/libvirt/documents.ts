@@ -41,6 +41,19 @@ export const diskVolume = (serverId: string) => `${serverId}-disk.qcow2`;
 export const seedVolume = (serverId: string) => `${serverId}-seed.iso`;
 /** A snapshot's file: named after cloudplane's snapshot id, not its server's, as it outlives the server's disk. */
 export const snapshotVolume = (snapshotId: number) => `snapshot-${snapshotId}.qcow2`;
+/** The server id (16 hex digits) a domain or a server's volume is named after. */
+const SERVER_ID = /^[0-9a-f]{16}$/;
+const SERVER_VOLUME = /^([0-9a-f]{16})-(?:disk\.qcow2|seed\.iso)$/;
+const SNAPSHOT_VOLUME = /^snapshot-(\d+)\.qcow2$/;
+
+/** The server a domain of this name was made for, by the name alone; null for a name this backend never gives. */
+export const serverOfDomain = (name: string): string | null => (SERVER_ID.test(name) ? name : null);
+
+/** Whose volume of the pool this is, by its name: a server's disk or seed, a snapshot's file, or neither. */
+export function ownerOfVolume(name: string): { serverId: string | null; snapshotId: number | null } {
+  const snapshot = SNAPSHOT_VOLUME.exec(name);
+  return { serverId: SERVER_VOLUME.exec(name)?.[1] ?? null, snapshotId: snapshot ? Number(snapshot[1]) : null };
+}
 /** The CD-ROM drive the NoCloud seed is in. */
 const SEED_DRIVE = 'hdd';
 

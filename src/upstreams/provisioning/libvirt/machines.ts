@@ -15,7 +15,37 @@ import { domainXml, ISO_DRIVE, type DomainPlacement } from './documents.ts';
 import type { ServerDefinition } from '../port.ts';
 import { eitherOf, LIBVIRT_SAYS, type Virsh, VirshError } from './virsh.ts';
 
+/** libvirt's domain states (virDomainState) as `domstats --state` numbers them, in the words `domstate` uses. */
+const DOMAIN_STATES: Record<string, string> = {
+  '0': 'no state',
+  '1': 'running',
+  '2': 'idle',
+  '3': 'paused',
+  '4': 'in shutdown',
+  '5': 'shut off',
+  '6': 'crashed',
+  '7': 'pmsuspended',
+};
+
 export class Machines {
+  /**
+   * Every domain of the host, running or not, with its state: one `virsh
+   * domstats --state`, which prints `Domain: 'name'` and `state.state=N`
+   * for each (a name is quoted, so any name reads whole).
+   */
+  async list(virsh: Virsh): Promise<{ name: string; state: string }[]> {
+    const domains: { name: string; state: string }[] = [];
+    for (const line of (await virsh.run(['domstats', '--state'])).split('\n')) {
+      const named = /^Domain: '(.*)'\s*$/.exec(line);
+      if (named) domains.push({ name: named[1]!, state: 'no state' });
+      const state = /^\s*state\.state=(\d+)\s*$/.exec(line)?.[1];
+      const last = domains[domains.length - 1];
+      if (state !== undefined && last) last.state = DOMAIN_STATES[state] ?? `state ${state}`;
+    }
+    return domains;
+  }
+
+
   /** `running`, `shut off`, …, or `missing` when libvirt has no such domain. */
   async state(virsh: Virsh, serverId: string): Promise<string> {
     try {

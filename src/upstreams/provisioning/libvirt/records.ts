@@ -86,6 +86,25 @@ export class LibvirtRecords {
     return (await this.creation(serverId))?.server ?? null;
   }
 
+  /**
+   * Of these servers, the ones whose domain should be on their host now:
+   * created, not deleted, and with no operation under way (a reinstall
+   * removes the domain before it defines it again).
+   */
+  async kept(serverIds: readonly string[]): Promise<string[]> {
+    if (serverIds.length === 0) return [];
+    const active = await this.db.selectFrom('provisioning_servers').select('server_id').where('server_id', 'in', serverIds).where('status', '=', 'active').execute();
+    const changing = await this.underWay(active.map((row) => row.server_id));
+    return active.map((row) => row.server_id).filter((serverId) => !changing.has(serverId));
+  }
+
+  /** Of these servers, the ones with an operation recorded and not yet carried out. */
+  async underWay(serverIds: readonly string[]): Promise<Set<string>> {
+    if (serverIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('provisioning_operations').select('server_id').where('server_id', 'in', serverIds).where('carried_out_at', 'is', null).execute();
+    return new Set(rows.map((row) => row.server_id));
+  }
+
   async saveServer(server: LibvirtServer): Promise<void> {
     await this.db
       .updateTable('provisioning_servers')

@@ -145,6 +145,24 @@ export class Storage {
     }
   }
 
+  /**
+   * The names of the pool's volumes (after a refresh, so a file another
+   * program wrote or removed counts); none on a host whose pool was never
+   * made. Reads only: a missing pool is not made here.
+   */
+  async volumes(virsh: Virsh): Promise<string[]> {
+    const unknownPool = /no storage pool with matching|Storage pool not found/i;
+    try {
+      await virsh.runUnless(['pool-refresh', this.pool], /asynchronous jobs running/i);
+      // `Name  Path` per line (-q drops the header); the names this backend gives hold no spaces.
+      const listed = await virsh.run(['vol-list', '--pool', this.pool]);
+      return listed.split('\n').map((line) => line.trim().split(/\s+/)[0] ?? '').filter(Boolean);
+    } catch (error) {
+      if (error instanceof VirshError && error.kind === 'failed' && unknownPool.test(error.output)) return [];
+      throw error;
+    }
+  }
+
   /** The seed volume made (again) from the server's record; a running guest keeps the one it booted with until its next power-on. */
   async writeSeed(virsh: Virsh, server: ServerDefinition, privateAddress: string | null): Promise<void> {
     await this.ensurePool(virsh);
