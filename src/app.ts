@@ -80,7 +80,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
     });
   }
-  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, auditRetentionMs: config.auditRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
   const webhookDispatcher = runner ? createWebhookDispatcher(serviceDependencies, services) : null;

@@ -40,6 +40,8 @@ export interface Config {
   metricsIntervalMs?: number;
   /** How long events are kept before the pruning job deletes them (CLOUDPLANE_EVENT_RETENTION_DAYS, at least 7); left out, 7 days. */
   eventRetentionMs?: number;
+  /** How long audit entries are kept before the retention job deletes them (CLOUDPLANE_AUDIT_RETENTION_DAYS, 30 to 3650); left out, 400 days. */
+  auditRetentionMs?: number;
   /**
    * Whether webhooks may be sent to loopback, private, link-local and other
    * internal addresses (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE=1): off by default,
@@ -78,6 +80,9 @@ export type RdnsConfig =
   | { backend: 'powerdns'; apiUrl: string; apiKey: string; serverId: string; timeoutMs: number };
 
 export class ConfigError extends Error {}
+
+/** How long audit entries are kept unless the operator says otherwise (CLOUDPLANE_AUDIT_RETENTION_DAYS): past a year, as audits ask. */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 
 function integerIn(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -224,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     firewall: firewall(env),
     metricsIntervalMs: integerIn('METRICS_INTERVAL', env.METRICS_INTERVAL, 60, 10, 3600) * 1000,
     eventRetentionMs: integerIn('CLOUDPLANE_EVENT_RETENTION_DAYS', env.CLOUDPLANE_EVENT_RETENTION_DAYS, 7, 7, 3650) * DURATION_UNITS.d!,
+    auditRetentionMs: integerIn('CLOUDPLANE_AUDIT_RETENTION_DAYS', env.CLOUDPLANE_AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS, 30, 3650) * DURATION_UNITS.d!,
     webhookAllowPrivate: flag('CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE', env.CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE),
   };
 }

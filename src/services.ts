@@ -32,14 +32,19 @@ import { cancellationJobs, CancellationService } from './modules/cancellation/in
 import { orderJobs, OrderService } from './modules/orders/index.ts';
 import { ReverseDnsService } from './modules/reverse-dns/index.ts';
 import type { Engine } from './db/client.ts';
-import { ConsoleSessionService, SignInService } from './modules/console-sessions/index.ts';
+import { ConsoleSessionService, ENDED_SESSION_RETENTION_MS, SignInService } from './modules/console-sessions/index.ts';
 import { paymentJobs, PaymentService } from './modules/payments/index.ts';
 import type { Upstreams } from './upstreams/index.ts';
 import pino, { type Logger } from 'pino';
 import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, EventHub, eventJobs, EventService } from './modules/events/index.ts';
 import { AuditService } from './modules/audit/index.ts';
-import { ServerConsoleService } from './modules/server-consoles/index.ts';
+import { SERVER_CONSOLE_SESSION_RETENTION_MS, ServerConsoleService } from './modules/server-consoles/index.ts';
+import { ensureRetentionPruning, retentionJobs } from './modules/retention/index.ts';
+import { IDEMPOTENCY_WINDOW_MS, pruneIdempotencyKeys } from './modules/idempotency/index.ts';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './config.ts';
+import { DURATION_UNITS } from './duration.ts';
 import {
+  DELIVERY_RETENTION_MS,
   ensureWebhookPruning,
   type HostResolver,
   systemResolver,
@@ -98,6 +103,8 @@ export interface ServiceDependencies {
   metricsIntervalMs?: number;
   /** How long events are kept (CLOUDPLANE_EVENT_RETENTION_DAYS); absent: 7 days. */
   eventRetentionMs?: number;
+  /** How long audit entries are kept; left out, DEFAULT_AUDIT_RETENTION_DAYS. */
+  auditRetentionMs?: number;
   /** Whether webhooks may go to internal addresses (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE); absent: no. */
   webhookAllowPrivate?: boolean;
   /** How webhook hosts are resolved (tests give names without DNS); absent: the system's resolver. */
@@ -219,9 +226,19 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
     clock: deps.clock,
     guard: webhookGuard(deps),
     logger: deps.logger,
-    retentionMs: deps.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS,
+    retentionMs: DELIVERY_RETENTION_MS,
   });
   void ensureWebhookPruning(deps.db, deps.clock).catch(() => undefined);
+  runner.registerJobs(retentionJobs, {
+    clock: deps.clock,
+    logs: [
+      { what: 'audit entries', keptMs: deps.auditRetentionMs ?? DEFAULT_AUDIT_RETENTION_DAYS * DURATION_UNITS.d!, prune: (before) => services.audit.pruneBefore(before) },
+      { what: 'server console sessions', keptMs: SERVER_CONSOLE_SESSION_RETENTION_MS, prune: (before) => services.serverConsoles.pruneBefore(before) },
+      { what: 'idempotency records', keptMs: IDEMPOTENCY_WINDOW_MS, prune: (before) => pruneIdempotencyKeys(deps.db, before) },
+      { what: 'ended console sessions', keptMs: ENDED_SESSION_RETENTION_MS, prune: (before) => services.consoleSessions.pruneEnded(before) },
+    ],
+  });
+  void ensureRetentionPruning(deps.db, deps.clock).catch(() => undefined);
   runner.registerJobs(firewallJobs, { db: deps.db, clock: deps.clock, firewall: deps.upstreams.firewall });
   runner.registerJobs(snapshotJobs, { provisioning: deps.upstreams.provisioning });
   runner.registerJobs(ptrRemovalJobs, { db: deps.db, rdns: deps.upstreams.rdns });

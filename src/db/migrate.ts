@@ -25,6 +25,7 @@ import * as libvirtSnapshotFiles from './migrations/0020-libvirt-snapshot-files.
 import * as serverConsoles from './migrations/0021-server-consoles.ts';
 import * as auditEntriesWithTheirChange from './migrations/0022-audit-entries-with-their-change.ts';
 import * as hostDrift from './migrations/0023-host-drift.ts';
+import * as retentionIndexes from './migrations/0024-retention-indexes.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -50,6 +51,7 @@ const migrations = {
   '0021-server-consoles': serverConsoles,
   '0022-audit-entries-with-their-change': auditEntriesWithTheirChange,
   '0023-host-drift': hostDrift,
+  '0024-retention-indexes': retentionIndexes,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -367,7 +367,7 @@ test('two dispatchers at once make one delivery and one job per event; a deliver
   assert.deepEqual({ status: row.status, attempts: Number(row.attempts) }, { status: 'succeeded', attempts: 1 });
 });
 
-test('finished deliveries are pruned with the events, by the recurring job, their attempts with them', async (t) => {
+test('finished deliveries are pruned after 30 days by the recurring job, their attempts with them', async (t) => {
   const w = await buildWorld(t, { build: ALLOW_PRIVATE });
   const receiver = await startReceiver(t);
   const hook = await createWebhook(w, { url: receiver.url(), event_types: ['server.renamed'] });
@@ -375,8 +375,8 @@ test('finished deliveries are pruned with the events, by the recurring job, thei
   await renameServer(w, serverId, 'web-2');
   const old = await eventually(async () => (await deliveriesOf(w, hook.id)).find((delivery) => delivery.status === 'succeeded'));
 
-  // Eight days on (events are kept seven), the hourly job comes round: the old delivery goes, a new one stays.
-  await advanceClockTo(w.app, new Date(serviceNow(w.app).getTime() + 8 * 24 * 3600 * 1000).toISOString());
+  // A month and a day on (deliveries are kept 30 days), the hourly job comes round: the old delivery goes, a new one stays.
+  await advanceClockTo(w.app, new Date(serviceNow(w.app).getTime() + 31 * 24 * 3600 * 1000).toISOString());
   await renameServer(w, serverId, 'web-3');
   const kept = await eventually(async () => {
     const deliveries = await deliveriesOf(w, hook.id);

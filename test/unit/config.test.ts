@@ -48,6 +48,7 @@ test('every variable is read', () => {
     FIREWALL_NFT_COMMAND: 'ip netns exec hv1 nft',
     METRICS_INTERVAL: '30',
     CLOUDPLANE_EVENT_RETENTION_DAYS: '30',
+    CLOUDPLANE_AUDIT_RETENTION_DAYS: '90',
     CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE: '1',
   });
   assert.deepEqual(config, {
@@ -70,6 +71,7 @@ test('every variable is read', () => {
     firewall: { backend: 'nftables', nftCommand: ['ip', 'netns', 'exec', 'hv1', 'nft'] },
     metricsIntervalMs: 30_000,
     eventRetentionMs: 30 * 24 * 60 * 60 * 1000,
+    auditRetentionMs: 90 * 24 * 60 * 60 * 1000,
     webhookAllowPrivate: true,
   });
 });
@@ -97,6 +99,7 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_SESSION_IDLE: '30s' },
     { CLOUDPLANE_SESSION_IDLE: '31d' },
     { CLOUDPLANE_EVENT_RETENTION_DAYS: '6' },
+    { CLOUDPLANE_AUDIT_RETENTION_DAYS: '29' },
     { RDNS_BACKEND: 'bind' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_KEY: 'k', PDNS_API_URL: 'ftp://x' },
     { RDNS_BACKEND: 'powerdns', PDNS_API_URL: 'http://127.0.0.1:8081', PDNS_API_KEY: '' },

@@ -1,7 +1,8 @@
 // Every query on the audit log: an entry written with its change (or after an
 // answer that changed nothing), its completion once the answer is settled, and
 // the pages the project's owners and admins, the console and the operator read.
-import type { Expression, ExpressionBuilder, InsertObject, Kysely, Selectable, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type InsertObject, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { deleteInBatches } from '../../db/pruning.ts';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
 
 export type AuditInterface = AuditLogTable['interface'];
@@ -82,4 +83,24 @@ export function listAuditEntries(db: Kysely<Database>, where: AuditQuery, page: 
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/** Deletes the entries made before `before` (ISO 8601), in batches; answers how many. */
+export function pruneAuditEntries(db: Kysely<Database>, before: string): Promise<number> {
+  return deleteInBatches(db, 'audit_log', sql<SqlBool>`created_at < ${before}`);
+}
+
+/** Entries made in [since, until), oldest first, `limit` at a time after the entry `afterId`: an export's pages. */
+export function auditEntriesFrom(db: Kysely<Database>, range: { since: string; until: string; projectId?: number }, afterId: number, limit: number): Promise<AuditRow[]> {
+  let query = db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .leftJoin('projects', 'projects.id', 'audit_log.project_id')
+    .selectAll('audit_log')
+    .select(['users.email as email', 'projects.slug as project_slug'])
+    .where('audit_log.created_at', '>=', range.since)
+    .where('audit_log.created_at', '<', range.until)
+    .where('audit_log.id', '>', afterId);
+  if (range.projectId !== undefined) query = query.where('audit_log.project_id', '=', range.projectId);
+  return query.orderBy('audit_log.id').limit(limit).execute();
 }

@@ -1,9 +1,12 @@
 // The audit log over HTTP: a project's log for its owners and admins (project
-// API), and every entry for the operator (operator API).
+// API), and every entry for the operator (operator API), who can also export
+// a range as JSON lines.
+import { Readable } from 'node:stream';
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses, problemResponses, refused } from '../../schemas/common.ts';
 import { buildPage, PaginatedSchema, readPageRequest } from '../../schemas/pagination.ts';
-import { AuditEntrySchema, AuditLogQuery, OperatorAuditLogQuery, ProjectAuditParams } from './audit.schemas.ts';
+import { AuditEntrySchema, AuditExportQuery, AuditLogQuery, OperatorAuditLogQuery, ProjectAuditParams } from './audit.schemas.ts';
 import type { AuditFilters, AuditService } from './audit.service.ts';
 
 /** The filters among a request's query parameters (the rest are the page's). */
@@ -57,6 +60,28 @@ export const auditOperatorRoutes: FastifyPluginAsyncTypebox<{ audit: AuditServic
       const { count, entries } = await audit.listAll({ ...filtersOf(request.query), project: request.query.project }, page);
       // The operator's links are relative to the listener the operator reached.
       return buildPage(request, undefined, pageRequest, count, entries);
+    },
+  );
+
+  // Before the retention deletes them (CLOUDPLANE_AUDIT_RETENTION_DAYS), the operator keeps a range elsewhere:
+  // one entry per line, oldest first, streamed as it is read.
+  app.get(
+    '/audit-log/export',
+    {
+      schema: {
+        hide: true,
+        operationId: 'operatorExportAuditLog',
+        tags: ['audit'],
+        querystring: AuditExportQuery,
+        response: { 200: Type.String({ description: 'One audit entry (as the log lists it) per line, oldest first' }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const entries = await audit.exportRange(request.query);
+      const lines = Readable.from((async function* () {
+        for await (const entry of entries) yield `${JSON.stringify(entry)}\n`;
+      })());
+      return reply.type('application/x-ndjson; charset=utf-8').header('content-disposition', 'attachment; filename="audit-log.jsonl"').send(lines as never); // a stream, which Fastify sends as it is rather than serialise
     },
   );
 };

@@ -28,6 +28,13 @@ export const OperatorAuditLogQuery = Type.Object({
   ...PageQuery,
 });
 
+/** A range to export: both ends required, so an export is a decision about a period, not the whole log by accident. */
+export const AuditExportQuery = Type.Object({
+  since: Text(40, { description: 'From this moment (included): an ISO 8601 date and time' }),
+  until: Text(40, { description: 'Before this moment (excluded): an ISO 8601 date and time' }),
+  project: Type.Optional(SlugParam),
+});
+
 export const ProjectAuditParams = Type.Object({ project_slug: SlugParam });
 
 export const AuditEntrySchema = Type.Object(

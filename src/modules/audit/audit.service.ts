@@ -17,7 +17,7 @@ import { validationError } from '../../errors.ts';
 import type { Actor } from '../api-keys/index.ts';
 import type { ProjectAccess } from '../projects/index.ts';
 import { AuditWriter } from './audit-writer.ts';
-import { countAuditEntries, insertAuditEntries, listAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow, type AuditRowValues } from './audit.repo.ts';
+import { auditEntriesFrom, countAuditEntries, insertAuditEntries, listAuditEntries, pruneAuditEntries, type AuditActorType, type AuditInterface, type AuditQuery, type AuditRow, type AuditRowValues } from './audit.repo.ts';
 
 export type { AuditActorType, AuditInterface } from './audit.repo.ts';
 
@@ -132,6 +132,9 @@ const cutOrNull = (text: string | null | undefined, length: number) => (text ===
  */
 const COMPLETION_OVERDUE_MS = 60_000;
 
+/** Entries an export reads at a time. */
+const EXPORT_PAGE_ENTRIES = 1000;
+
 const ACTOR_FILTER = /^(?:(api_key|user):(\d{1,15})|(operator|anonymous))$/;
 
 export class AuditService {
@@ -198,6 +201,33 @@ export class AuditService {
       request_id: cut(record.requestId, LIMITS.requestId),
       details: record.details ? writeJson(record.details) : null,
     };
+  }
+
+  /** Deletes the entries made before `before` (their retention), in batches; answers how many. */
+  pruneBefore(before: string): Promise<number> {
+    return pruneAuditEntries(this.deps.db, before);
+  }
+
+  /**
+   * The entries made in a range, oldest first, as the operator exports them
+   * before the retention deletes them: read EXPORT_PAGE_ENTRIES at a time,
+   * so a year of entries never sits in memory at once.
+   */
+  async exportRange(range: { since: string; until: string; project?: string }): Promise<AsyncGenerator<AuditEntry>> {
+    // Checked before the first line is sent: a refusal is still an answer of its own.
+    const since = moment(range.since, 'since');
+    const until = moment(range.until, 'until');
+    const projectId = range.project === undefined ? undefined : (await this.deps.access.requireForOperator(range.project)).id;
+    const db = this.deps.db;
+    return (async function* entries() {
+      let afterId = 0;
+      for (;;) {
+        const rows = await auditEntriesFrom(db, { since, until, projectId }, afterId, EXPORT_PAGE_ENTRIES);
+        for (const row of rows) yield toEntry(row);
+        if (rows.length < EXPORT_PAGE_ENTRIES) return;
+        afterId = rows.at(-1)!.id;
+      }
+    })();
   }
 
   /** A project's log, newest first, for its owners and admins (a member: 403; no member: 404). */

@@ -12,9 +12,10 @@
 // used, from which address and browser) and can end all but the one they
 // are using. The list never carries a session id or its hash: the session a
 // request belongs to is marked by comparing hashes here.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { readJson } from '../../db/columns.ts';
+import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database } from '../../db/schema.ts';
 import { hashToken } from '../../secrets.ts';
 
@@ -59,6 +60,9 @@ export function sessionReference(sessionId: string): string {
   return hashToken(hashToken(sessionId)).slice(0, 16);
 }
 
+/** How long a session that ended is kept: nothing opens it any more, and its audit entries name it by session_ref. */
+export const ENDED_SESSION_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
 export interface ConsoleSessionServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -101,6 +105,11 @@ export class ConsoleSessionService {
       .values({ id_hash: hashToken(sessionId), created_at: now.toISOString(), ...values, ...seen })
       .onConflict((conflict) => conflict.column('id_hash').doUpdateSet(update).where('console_sessions.expires_at', '>', now.toISOString()))
       .execute();
+  }
+
+  /** Deletes the sessions that ended (by their idle time or signing out) before `before`; answers how many. */
+  pruneEnded(before: string): Promise<number> {
+    return deleteInBatches(this.deps.db, 'console_sessions', sql<SqlBool>`expires_at < ${before}`);
   }
 
   /** Ends the session now: it opens nothing from here on, in any process, and its data (the user) is gone. */

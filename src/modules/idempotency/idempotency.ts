@@ -3,7 +3,8 @@
 // resource it made; a repeat with the same body gets that resource back, a
 // repeat with another body is refused.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { deleteInBatches } from '../../db/pruning.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -83,4 +84,9 @@ export async function recordKey(db: Kysely<Database>, clock: Clock, key: Idempot
 /** Forgets the key's record, in the caller's transaction: the request it recorded was undone (an order withdrawn). */
 export async function forgetKey(db: Kysely<Database>, key: Pick<IdempotencyKey, 'userId' | 'scope' | 'key'>): Promise<void> {
   await db.deleteFrom('idempotency_keys').where('user_id', '=', key.userId).where('scope', '=', key.scope).where('key', '=', key.key).execute();
+}
+
+/** Deletes the records made before `before`: past the window they answer nothing (liveSince), and only take room. */
+export function pruneIdempotencyKeys(db: Kysely<Database>, before: string): Promise<number> {
+  return deleteInBatches(db, 'idempotency_keys', sql<SqlBool>`created_at < ${before}`);
 }

@@ -8,6 +8,7 @@ export {
   keyRecord,
   liveRecord,
   liveSince,
+  pruneIdempotencyKeys,
   recordKey,
   replayOf,
 } from './idempotency.ts';

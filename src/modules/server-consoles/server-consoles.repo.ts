@@ -1,7 +1,8 @@
 // The console sessions' queries: a session is made with its token's hash,
 // opened once (the token used up in the same statement), closed with what it
 // carried. Only this module writes the table.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database, ServerConsoleSessionsTable } from '../../db/schema.ts';
 
 export type ConsoleSessionRow = Selectable<ServerConsoleSessionsTable>;
@@ -56,4 +57,9 @@ export async function latestOpenedSessions(db: Kysely<Database>, serverIds: read
     .groupBy('server_id')
     .execute();
   return new Map(rows.map((row) => [row.server_id, Number(row.id)]));
+}
+
+/** Deletes the sessions made before `before` that are over (closed, or their token never used); answers how many. */
+export function pruneSessions(db: Kysely<Database>, before: string): Promise<number> {
+  return deleteInBatches(db, 'server_console_sessions', sql<SqlBool>`created_at < ${before} and (closed_at is not null or opened_at is null)`);
 }

@@ -27,6 +27,9 @@ import * as repo from './server-consoles.repo.ts';
 export const CONSOLE_TOKEN_TTL_MS = 60_000;
 /** Where the WebSockets are served (on the main listener); the token follows. */
 export const CONSOLE_STREAM_PREFIX = '/api/v1/consoles/';
+/** How long a session's row is kept once it is over (its audit entries stay for the audit log's retention). */
+export const SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** The route of the WebSocket, as the audit log and the service log name it (never with the token). */
 export const CONSOLE_STREAM_ROUTE = `${CONSOLE_STREAM_PREFIX}:token`;
 /** 32 random bytes, base64url. */
@@ -142,6 +145,11 @@ export class ServerConsoleService {
     });
     if (!opened) throw refused();
     return session;
+  }
+
+  /** Deletes the sessions over and made before `before` (their retention); answers how many. */
+  pruneBefore(before: string): Promise<number> {
+    return repo.pruneSessions(this.deps.db, before);
   }
 
   /** Attaches to the server's console for an open session. */

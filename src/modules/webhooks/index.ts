@@ -5,6 +5,6 @@ export type { HostResolver } from './webhook-address-guard.ts';
 export { attemptDelivery } from './webhook-delivery.ts';
 export { WebhookDispatcher } from './webhook-dispatcher.ts';
 export { sendWebhook } from './webhook-sender.ts';
-export { ensureWebhookPruning, webhookJobs } from './webhooks.jobs.ts';
+export { DELIVERY_RETENTION_MS, ensureWebhookPruning, webhookJobs } from './webhooks.jobs.ts';
 export { webhookRoutes } from './webhooks.routes.ts';
 export { WebhookService } from './webhooks.service.ts';

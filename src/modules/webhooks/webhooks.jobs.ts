@@ -51,6 +51,9 @@ export const WEBHOOK_DELIVER_JOB = defineJob({
   },
 });
 
+/** How long a delivery and its attempts are kept once settled (D25): a month to look back at what a receiver was sent. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
 export const WEBHOOKS_PRUNE_JOB = defineJob({
   name: 'webhooks.prune',
   payload: Type.Object({}),

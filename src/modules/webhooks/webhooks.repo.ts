@@ -1,5 +1,6 @@
 // Every query on webhooks, their deliveries and the attempts of each.
-import { PostgresAdapter, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { deleteInBatches } from '../../db/pruning.ts';
 import { readBool, readJson, writeJson } from '../../db/columns.ts';
 import type { Database, WebhookDeliveriesTable } from '../../db/schema.ts';
 
@@ -295,7 +296,7 @@ export async function reopenDelivery(trx: Kysely<Database>, id: number, from: De
 }
 
 /** Deletes finished deliveries (and their attempts) made before `before`; how many went. */
-export async function pruneDeliveries(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', before).where('status', '<>', 'pending').executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function pruneDeliveries(db: Kysely<Database>, before: string): Promise<number> {
+  // Their attempts go with them (on delete cascade). A delivery still under way is kept whatever its age.
+  return deleteInBatches(db, 'webhook_deliveries', sql<SqlBool>`created_at < ${before} and status <> 'pending'`);
 }

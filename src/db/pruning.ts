@@ -1,0 +1,42 @@
+// Deleting what has outlived its retention, in batches. One DELETE of a
+// month's rows would hold SQLite's one write lock (and on PostgreSQL a long
+// transaction) for as long as it takes to delete them all, and every request
+// that writes would wait behind it. A batch of PRUNE_BATCH_ROWS rows by
+// primary key takes a few milliseconds, and the loop yields between batches,
+// so writes go on while a large backlog is pruned.
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** Rows a statement deletes: a few milliseconds of the write lock on SQLite. */
+export const PRUNE_BATCH_ROWS = 500;
+
+/** The tables a retention prunes, each with the columns of its primary key. */
+const PRIMARY_KEYS = {
+  audit_log: ['id'],
+  webhook_deliveries: ['id'],
+  server_console_sessions: ['id'],
+  idempotency_keys: ['user_id', 'scope', 'key'],
+  console_sessions: ['id_hash'],
+} as const satisfies Partial<Record<keyof Database, readonly string[]>>;
+
+export type PrunedTable = keyof typeof PRIMARY_KEYS;
+
+/**
+ * Deletes the rows of `table` that `condition` selects, PRUNE_BATCH_ROWS a
+ * statement (picked by primary key), until none is left; answers how many
+ * it deleted.
+ */
+export async function deleteInBatches(db: Kysely<Database>, table: PrunedTable, condition: RawBuilder<SqlBool>): Promise<number> {
+  const keyColumns = PRIMARY_KEYS[table].map((column) => sql.ref(column));
+  // A key of several columns is compared as a row value: (a, b) in (select a, b …), on both engines.
+  const key = keyColumns.length === 1 ? keyColumns[0]! : sql`(${sql.join(keyColumns)})`;
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`delete from ${sql.table(table)} where ${key} in (select ${sql.join(keyColumns)} from ${sql.table(table)} where ${condition} limit ${PRUNE_BATCH_ROWS})`.execute(db);
+    const batch = Number(result.numAffectedRows ?? 0);
+    deleted += batch;
+    if (batch < PRUNE_BATCH_ROWS) return deleted;
+    // Whatever waits for the database goes first.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
