@@ -13,6 +13,7 @@ export const PRUNE_BATCH_ROWS = 500;
 /** The tables a retention prunes, each with the columns of its primary key. */
 const PRIMARY_KEYS = {
   audit_log: ['id'],
+  events: ['project_id', 'id'],
   webhook_deliveries: ['id'],
   server_console_sessions: ['id'],
   idempotency_keys: ['user_id', 'scope', 'key'],

@@ -1,9 +1,10 @@
 // The event log, as every module writes it and the events module reads it.
 // An event is written in the transaction of the change it reports, so it
 // exists exactly when the change does.
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { readJson, writeJson } from '../../db/columns.ts';
 import { EVENTS_CHANNEL } from '../../db/change-feed.ts';
+import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database } from '../../db/schema.ts';
 import { writeAll, type EngineWrite } from '../../db/write-batch.ts';
 import type { EventResourceType, EventType } from './event-types.ts';
@@ -130,7 +131,6 @@ export async function oldestEventId(db: Kysely<Database>, projectId: number): Pr
 }
 
 /** Deletes events older than `before`; how many went. */
-export async function pruneEvents(db: Kysely<Database>, before: string): Promise<number> {
-  const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function pruneEvents(db: Kysely<Database>, before: string): Promise<number> {
+  return deleteInBatches(db, 'events', sql<SqlBool>`created_at < ${before}`);
 }
