@@ -990,7 +990,7 @@ export interface components {
             started_at: string;
             finished_at: string | null;
             error: {
-                /** @description Such as provisioning_unavailable, provisioning_error, not_carried_out, server_deleted, no_addresses */
+                /** @description Such as provisioning_unavailable, provisioning_error, machine_missing, not_carried_out, server_deleted, no_addresses */
                 code: string;
                 message: string;
             } | null;
