@@ -194,7 +194,7 @@ export function createServices(deps: ServiceDependencies): Services {
     audit,
     // The console is asked through the wrapped port: a fault on provisioning reaches it like any call.
     serverConsoles: new ServerConsoleService({ db, clock, changes: deps.changes, access, servers, apiKeys, provisioning: upstreams.provisioning, audit }),
-    webhooks: new WebhookService({ db, clock, access, events, guard: webhookGuard(deps), wakeWorker: deps.wakeWorker }),
+    webhooks: new WebhookService({ db, changes: deps.changes, clock, access, events, guard: webhookGuard(deps), wakeWorker: deps.wakeWorker }),
   };
 }
 
@@ -268,5 +268,5 @@ function webhookGuard(deps: ServiceDependencies): WebhookAddressGuard {
 
 /** Turns new events into webhook deliveries; runs where jobs run (serve, worker), started and stopped with the worker. */
 export function createWebhookDispatcher(deps: ServiceDependencies, services: Services): WebhookDispatcher {
-  return new WebhookDispatcher({ db: deps.db, clock: deps.clock, events: services.events, logger: deps.logger ?? pino({ enabled: false }), wakeWorker: deps.wakeWorker });
+  return new WebhookDispatcher({ db: deps.db, changes: deps.changes, clock: deps.clock, events: services.events, logger: deps.logger ?? pino({ enabled: false }), wakeWorker: deps.wakeWorker });
 }

@@ -24,7 +24,7 @@ import type { DatabaseHandle } from './client.ts';
 import type { Database } from './schema.ts';
 
 /** What can change under a cache: each names the rows some process keeps a copy of. */
-export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users', 'billing', 'firewall-attachments', 'server-consoles'] as const;
+export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users', 'billing', 'firewall-attachments', 'server-consoles', 'webhooks'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /**

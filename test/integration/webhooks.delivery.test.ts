@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pino from 'pino';
 import { build, eventually } from '../helpers/build.ts';
+import { countingDatabase, type Tally } from '../helpers/counting.ts';
 import {
   advanceClockTo,
   createWebhook,
@@ -339,7 +340,7 @@ test('two dispatchers at once make one delivery and one job per event; a deliver
   const eventCount = Number((await db.selectFrom('events').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
   assert.ok(eventCount >= 6, `events recorded: ${eventCount}`);
 
-  const dispatcher = () => new WebhookDispatcher({ db, clock: app.app.clock, events: app.app.services.events, logger: pino({ enabled: false }), wakeWorker: () => {} });
+  const dispatcher = () => new WebhookDispatcher({ db, changes: app.app.changes, clock: app.app.clock, events: app.app.services.events, logger: pino({ enabled: false }), wakeWorker: () => {} });
   const made = await Promise.all([dispatcher().dispatchDue(), dispatcher().dispatchDue(), dispatcher().dispatchDue()]);
   assert.equal(made.reduce((sum, count) => sum + count, 0), eventCount, `deliveries made by each: ${made.join(', ')}`);
 
@@ -390,4 +391,41 @@ test('finished deliveries are pruned after 30 days by the recurring job, their a
     [kept[0].id],
     'the old attempt went with its delivery',
   );
+});
+
+test("the dispatcher's cost is a lookup per project and round, never per event, and none for a project without webhooks", async (t) => {
+  const app = await build(t, ALLOW_PRIVATE);
+  const w = await createWorld(app);
+  const quiet = await createWorld(app, { project: 'Quiet' });
+  const receiver = await startReceiver(t);
+  await app.app.webhookDispatcher!.stop();
+  await app.app.runner!.stop();
+  const tally: Tally = { statements: 0, calls: {} };
+  const dispatcher = new WebhookDispatcher({
+    db: countingDatabase(app.app.database.db, tally),
+    changes: app.app.changes,
+    clock: app.app.clock,
+    events: app.app.services.events,
+    logger: pino({ enabled: false }),
+    wakeWorker: () => {},
+  });
+  const projectIdOf = async (slug: string) => Number((await app.app.database.db.selectFrom('projects').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id);
+  const [busy, idle] = [await projectIdOf(w.slug), await projectIdOf(quiet.slug)];
+
+  // Events in a project without webhooks: one read of which projects have any, then nothing however many come.
+  const idleServer = await worldWithServer(quiet);
+  for (const name of ['idle-2', 'idle-3', 'idle-4']) await renameServer(quiet, idleServer, name);
+  for (let round = 0; round < 10; round += 1) assert.equal(await dispatcher.dispatchDue([idle]), 0);
+  assert.equal(tally.statements, 1, 'ten rounds for a project without webhooks: one read in all');
+
+  // A webhook made (anywhere) is heard: its project's events are dispatched, every one, in one round.
+  const hook = await createWebhook(w, { url: receiver.url(), event_types: ['server.renamed'] });
+  const busyServer = await worldWithServer(w);
+  for (const name of ['busy-2', 'busy-3', 'busy-4', 'busy-5']) await renameServer(w, busyServer, name);
+  assert.equal(await dispatcher.dispatchDue([busy, idle]), 4, 'four renames, four deliveries');
+  assert.equal((await deliveriesOf(w, hook.id)).length, 4);
+  // Nothing left: a round is one lookup of the project's webhooks (the set of projects is kept).
+  tally.statements = 0;
+  assert.equal(await dispatcher.dispatchDue([busy, idle]), 0);
+  assert.equal(tally.statements, 1, 'a round with nothing to do: one lookup');
 });

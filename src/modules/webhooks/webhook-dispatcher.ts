@@ -23,10 +23,20 @@
 // It runs in the processes that run jobs (serve, worker); on PostgreSQL
 // several may run side by side, each woken by LISTEN/NOTIFY; the lock on the
 // webhook row makes them take turns on one webhook.
+//
+// What a wake-up costs does not grow with the events nor with the processes
+// beyond one lookup per project: notices name their project, and a process
+// keeps the set of projects that have an enabled webhook (read again when a
+// webhook is made, changed or deleted anywhere: the `webhooks` change topic,
+// and at least every SAFETY_TICK_MS). Events of a project without webhooks
+// cost no query at all; the notices that come while a round runs are
+// gathered into the next round, which looks up only their projects'
+// webhooks. The safety tick and the start look at every project.
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import { crashPoint } from '../../crash-points.ts';
+import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import type { EventService } from '../events/index.ts';
@@ -45,6 +55,8 @@ const SAFETY_TICK_MS = 5_000;
 
 export interface DispatcherDependencies {
   db: Kysely<Database>;
+  /** Says when a webhook was made, changed or deleted in any process: the set of projects with webhooks is read again. */
+  changes: ChangeFeed;
   clock: Clock;
   events: EventService;
   logger: Logger;
@@ -54,17 +66,23 @@ export interface DispatcherDependencies {
 
 export class WebhookDispatcher {
   private running: Promise<void> | null = null;
-  private again = false;
   private stopped = true;
   private unwatch: (() => void) | null = null;
   private tick: NodeJS.Timeout | null = null;
+  /** Projects whose events came since the round under way began, for the next round. */
+  private dueProjects = new Set<number>();
+  /** The next round looks at every project (a start, the safety tick, a notice that named none). */
+  private dueEverywhere = false;
+  private readonly projectsWithWebhooks: CachedUntilChanged<Set<number>>;
 
-  constructor(private readonly deps: DispatcherDependencies) {}
+  constructor(private readonly deps: DispatcherDependencies) {
+    this.projectsWithWebhooks = new CachedUntilChanged(deps.changes, 'webhooks', () => repo.projectsWithEnabledWebhooks(deps.db), SAFETY_TICK_MS);
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unwatch = this.deps.events.hub.watchEveryProject(() => this.poke());
+    this.unwatch = this.deps.events.hub.watchEveryProject((projectId) => this.poke(projectId));
     this.tick = setInterval(() => this.poke(), SAFETY_TICK_MS);
     this.tick.unref();
     // Events committed while no dispatcher ran (the service was down) are caught up at once.
@@ -81,30 +99,46 @@ export class WebhookDispatcher {
     await this.running;
   }
 
-  /** Runs a round now, or once more after the one under way. */
-  poke(): void {
+  /** Runs a round for the project's events (null: every project's) now, or once more after the one under way. */
+  poke(projectId: number | null = null): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.dispatchDue()
+    if (projectId === null) this.dueEverywhere = true;
+    else this.dueProjects.add(projectId);
+    if (!this.running) this.runDue();
+  }
+
+  /** One round for what is due, then another for what came meanwhile. */
+  private runDue(): void {
+    const projects = this.dueEverywhere ? undefined : [...this.dueProjects];
+    this.dueEverywhere = false;
+    this.dueProjects.clear();
+    this.running = this.dispatchDue(projects)
       .then(() => undefined)
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, 'webhook dispatch failed; the next wake-up tries again'))
+      .catch((error: unknown) => {
+        // The next round looks everywhere: this one's projects are not forgotten.
+        this.dueEverywhere = true;
+        this.deps.logger.error({ err: error }, 'webhook dispatch failed; the next wake-up tries again');
+      })
       .finally(() => {
         this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.poke();
-        }
+        if (!this.stopped && (this.dueEverywhere || this.dueProjects.size > 0)) this.runDue();
       });
   }
 
-  /** Brings every enabled webhook up to its project's last event; how many deliveries were made. */
-  async dispatchDue(): Promise<number> {
+  /**
+   * Brings the enabled webhooks of these projects (left out: of every
+   * project) up to their project's last event; how many deliveries were made.
+   */
+  async dispatchDue(projectIds?: readonly number[]): Promise<number> {
+    let projects = projectIds;
+    if (projects) {
+      const withWebhooks = await this.projectsWithWebhooks.get();
+      projects = projects.filter((projectId) => withWebhooks.has(projectId));
+      if (projects.length === 0) return 0;
+    }
     let made = 0;
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const behind = await repo.listWebhooksBehind(this.deps.db, WEBHOOKS_PER_ROUND);
+      const behind = await repo.listWebhooksBehind(this.deps.db, WEBHOOKS_PER_ROUND, projects);
       if (behind.length === 0) break;
       for (const webhook of behind) {
         try {

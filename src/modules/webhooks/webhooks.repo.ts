@@ -163,17 +163,17 @@ export interface WebhookBehind {
 }
 
 /** Enabled webhooks whose cursor is behind their project's last event id: what dispatch has to do. */
-export async function listWebhooksBehind(db: Kysely<Database>, limit: number): Promise<WebhookBehind[]> {
-  const rows = await db
+/** Enabled webhooks behind their project's last event, of these projects or (`projectIds` left out) of every project. */
+export async function listWebhooksBehind(db: Kysely<Database>, limit: number, projectIds?: readonly number[]): Promise<WebhookBehind[]> {
+  let query = db
     .selectFrom('webhooks')
     .innerJoin('project_event_sequences', 'project_event_sequences.project_id', 'webhooks.project_id')
     .innerJoin('projects', 'projects.id', 'webhooks.project_id')
     .select(['webhooks.id', 'webhooks.project_id', 'projects.slug', 'webhooks.last_event_id'])
     .where('webhooks.enabled', '=', true)
-    .whereRef('webhooks.last_event_id', '<', 'project_event_sequences.last_id')
-    .orderBy('webhooks.id')
-    .limit(limit)
-    .execute();
+    .whereRef('webhooks.last_event_id', '<', 'project_event_sequences.last_id');
+  if (projectIds) query = query.where('webhooks.project_id', 'in', projectIds);
+  const rows = await query.orderBy('webhooks.id').limit(limit).execute();
   return rows.map((row) => ({ id: Number(row.id), projectId: Number(row.project_id), slug: row.slug, lastEventId: Number(row.last_event_id) }));
 }
 
@@ -299,4 +299,10 @@ export async function reopenDelivery(trx: Kysely<Database>, id: number, from: De
 export function pruneDeliveries(db: Kysely<Database>, before: string): Promise<number> {
   // Their attempts go with them (on delete cascade). A delivery still under way is kept whatever its age.
   return deleteInBatches(db, 'webhook_deliveries', sql<SqlBool>`created_at < ${before} and status <> 'pending'`);
+}
+
+/** The projects that have an enabled webhook: the only ones whose events the dispatcher has work for. */
+export async function projectsWithEnabledWebhooks(db: Kysely<Database>): Promise<Set<number>> {
+  const rows = await db.selectFrom('webhooks').select('project_id').distinct().where('enabled', '=', true).execute();
+  return new Set(rows.map((row) => Number(row.project_id)));
 }

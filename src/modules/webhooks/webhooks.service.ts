@@ -8,6 +8,7 @@
 // the guard when it is set, and again before every attempt.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, validationError } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -38,6 +39,8 @@ export const PREVIOUS_SECRET_SIGNS_FOR_MS = 24 * 60 * 60 * 1000;
 
 export interface WebhookServiceDependencies {
   db: Kysely<Database>;
+  /** Webhooks made, changed and deleted are told on the `webhooks` topic: each process's dispatcher keeps which projects have one. */
+  changes: ChangeFeed;
   clock: Clock;
   access: ProjectAccess;
   events: EventService;
@@ -60,12 +63,12 @@ export class WebhookService {
   }
 
   async create(actor: Actor, slug: string, input: CreateWebhookInput): Promise<WebhookWithSecret> {
-    const { db, clock, access, events } = this.deps;
+    const { clock, access, events } = this.deps;
     const project = await access.require(actor, slug, CHANGE);
     const url = await this.checkUrl(input.url);
     // Read outside the transaction (SQLite has one connection): an event committed in between is simply delivered.
     const lastEventId = await events.lastId(project.id);
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await this.deps.changes.commit('webhooks', async (trx) => {
       // A project on its way out gets no new webhook; two creations at once count each other.
       await access.lockForChange(trx, project.id);
       if ((await repo.countProjectWebhooks(trx, project.id)) >= MAX_WEBHOOKS_PER_PROJECT) {
@@ -85,7 +88,7 @@ export class WebhookService {
   }
 
   async update(actor: Actor, slug: string, id: number, input: UpdateWebhookInput): Promise<Webhook> {
-    const { db, clock, access, events } = this.deps;
+    const { clock, access, events } = this.deps;
     const project = await access.require(actor, slug, CHANGE);
     const current = await this.requireWebhook(project.id, id);
     const changes: repo.WebhookChanges = {};
@@ -101,7 +104,7 @@ export class WebhookService {
       Object.assign(changes, { enabled: true, disabledReason: null, failingSince: null, lastEventId: await events.lastId(project.id) });
     }
     if (Object.keys(changes).length === 0) return toWebhook(current);
-    const row = await repo.updateWebhook(db, current.id, changes, clock.now().toISOString());
+    const row = await this.deps.changes.commit('webhooks', (trx) => repo.updateWebhook(trx, current.id, changes, clock.now().toISOString()));
     if (!row) throw notFound('Webhook');
     return toWebhook(row);
   }
@@ -109,7 +112,7 @@ export class WebhookService {
   async delete(actor: Actor, slug: string, id: number): Promise<void> {
     const project = await this.deps.access.require(actor, slug, CHANGE);
     // Its deliveries and attempts go with it; a delivery job still queued finds nothing and ends.
-    if (!(await repo.deleteProjectWebhook(this.deps.db, project.id, id))) throw notFound('Webhook');
+    if (!(await this.deps.changes.commit('webhooks', (trx) => repo.deleteProjectWebhook(trx, project.id, id)))) throw notFound('Webhook');
   }
 
   /** A new secret, shown once; the one it replaces keeps signing (beside it) for a day. */
