@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import SqliteDatabase from 'better-sqlite3';
-import type { CallResult } from '../helpers/build.ts';
+import { eventually, type CallResult } from '../helpers/build.ts';
 import { consoleClient, visibleText } from '../helpers/console.ts';
 import { cloudplaneProcesses } from '../helpers/processes.ts';
 import { ed25519Key } from '../helpers/ssh-keys.ts';
@@ -91,12 +91,14 @@ test('SQLite on a full disk: writes answer 503, reads go on, the file stays whol
   const project = await serve.api('/projects/', { method: 'POST', key, body: { name: 'Full Disk' } });
   assert.equal(project.status, 201, JSON.stringify(project.body));
   const slug = project.body.slug as string;
+  // Its firewall pages open once provisioning has set it up (before: 403 project_not_ready).
+  await eventually(async () => (await serve.api(`/projects/${slug}/`, { key })).body.status === 'ready', 20_000);
   const rename = (name: string) => serve.api(`/projects/${slug}/`, { method: 'PATCH', key, body: { name } });
   assert.equal((await rename('Before The Disk Filled')).status, 200);
   const browser = consoleClient(serve);
   assert.equal((await browser.signIn(email, 'full-disk-password')).status, 303, 'signed in to the console');
   const firewalls = `/console/projects/${slug}/firewalls`;
-  assert.equal((await browser.get(firewalls)).status, 200);
+  assert.equal((await browser.get(firewalls)).status, 200, 'the firewall page');
 
   const filler = path.join(mountPoint, 'filler');
   const filled = fill(filler);
