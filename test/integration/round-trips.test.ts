@@ -22,10 +22,13 @@ type Mark = Record<string, string>;
  * around it; on SQLite, where a statement is a call inside the process and
  * not a round trip, one statement per write in a transaction: the action,
  * the guard that the server may still start it, its key, its job and its
- * event (two). The audit log's row is written after the answer, in a batch
- * of its own (modules/audit/audit-writer.ts).
+ * event (two). Then, on both, the audit log's entry, which commits with the
+ * change (D26, db/commit-companion.ts): in the same transaction on SQLite;
+ * on PostgreSQL in a transaction made around the one statement and it. Its
+ * completion after the answer is a batch of its own
+ * (modules/audit/audit-writer.ts), outside the request.
  */
-const REBOOT_STATEMENTS = { sqlite: 7, postgres: 2 };
+const REBOOT_STATEMENTS = { sqlite: 8, postgres: 3 };
 const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
 
 /** Until no job is due or running: the world's setup (billing's services, the project) has settled and changes no cache under the counts. */
