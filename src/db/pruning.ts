@@ -14,6 +14,7 @@ export const PRUNE_BATCH_ROWS = 500;
 const PRIMARY_KEYS = {
   audit_log: ['id'],
   events: ['project_id', 'id'],
+  server_metric_samples: ['server_id', 'at'],
   webhook_deliveries: ['id'],
   server_console_sessions: ['id'],
   idempotency_keys: ['user_id', 'scope', 'key'],
