@@ -139,13 +139,7 @@ class GroupCommitSqliteDriver implements Driver {
     group.dirty = true;
     group.transactions += 1;
     this.passOn(turn);
-    try {
-      await group.committed;
-    } catch (error) {
-      companion?.givenBack();
-      throw error;
-    }
-    companion?.committed(companionRows);
+    await committedWith(group, companion, companionRows);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -190,14 +184,10 @@ class GroupCommitSqliteDriver implements Driver {
     // What this statement saw or wrote may not be on disk yet: answer once it is.
     if (group?.dirty) {
       this.passOn(turn);
-      try {
-        await group.committed;
-      } catch (error) {
-        companion?.givenBack();
-        throw error;
-      }
+      await committedWith(group, companion, companionRows);
+    } else {
+      companion?.committed(companionRows);
     }
-    companion?.committed(companionRows);
     return result;
   }
 
@@ -323,6 +313,17 @@ class GroupCommitSqliteDriver implements Driver {
   private run(sql: string): void {
     this.database.prepare(sql).run([]);
   }
+}
+
+/** Waits for the group's commit; a companion that rode in it is committed with it, or given back when it failed. */
+async function committedWith(group: Group, companion: TakenCompanion | undefined, companionRows: unknown[]): Promise<void> {
+  try {
+    await group.committed;
+  } catch (error) {
+    companion?.givenBack();
+    throw error;
+  }
+  companion?.committed(companionRows);
 }
 
 /** The driver behind each Kysely instance that may read at once (not its transactions: they hold their turn). */
