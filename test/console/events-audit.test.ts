@@ -267,3 +267,41 @@ test('the audit log lists a change in words for the owner and admins, pages thro
   assert.match(visibleText(second.html), /Page 2 of 2/);
   assert.match(visibleText(second.html), /Change server/, 'the oldest entries on the last page');
 });
+
+test('an entry a crash left without its answer shows as done and not answered, once its completion is a minute overdue', async (t) => {
+  const app = await build(t);
+  const owner = await signedInUser(app, { project: 'Crashed' });
+  const auditPath = `/console/projects/${owner.slug}/audit-log`;
+  const { db } = app.app.database;
+  const project = await db.selectFrom('projects').select('id').where('slug', '=', owner.slug).executeTakeFirstOrThrow();
+  // As a process killed between a change's commit and its entry's completion leaves it (audit.after-commit).
+  const entry = {
+    project_id: Number(project.id),
+    interface: 'project',
+    actor_type: 'api_key',
+    user_id: owner.userId,
+    api_key_id: null,
+    api_key_name: 'test key',
+    session_ref: null,
+    client_ip: '192.0.2.7',
+    method: 'POST',
+    route: '/api/v1/projects/:project_slug/ssh-keys/',
+    operation: null,
+    resource_type: null,
+    resource_id: null,
+    status_code: null,
+    problem_code: null,
+    details: null,
+  } as const;
+  const now = app.app.clock.now().getTime();
+  await db.insertInto('audit_log').values([
+    { ...entry, request_id: 'overdue', created_at: new Date(now - 2 * 60_000).toISOString() },
+    // Made a moment ago: its completion may still come, so it is not shown yet.
+    { ...entry, request_id: 'recent', client_ip: '192.0.2.8', created_at: new Date(now - 1_000).toISOString() },
+  ]).execute();
+
+  const rows = /<tbody>([\s\S]*?)<\/tbody>/.exec((await page(owner.browser, auditPath)).html)?.[1]?.split('</tr>').map(visibleText).filter(Boolean) ?? [];
+  const unanswered = rows.filter((row) => /Done, not answered/.test(row));
+  assert.equal(unanswered.length, 1, rows.join('\n'));
+  assert.match(unanswered[0]!, /from 192\.0\.2\.7 .*The change was made; the service stopped before answering/);
+});

@@ -65,7 +65,6 @@ const STATES = {
     pending: ['Applying', 'info'],
     applying: ['Applying', 'info'],
     failed: ['Failed', 'danger'],
-    unanswered: ['Done, not answered', 'warning'],
   },
   snapshot: {
     creating: ['Creating', 'info'],
@@ -87,6 +86,7 @@ const STATES = {
     done: ['Done', 'success'],
     refused: ['Refused', 'danger'],
     failed: ['Failed', 'danger'],
+    unanswered: ['Done, not answered', 'warning'],
   },
   // A plan in a location, as the catalogue has it (the create-server page).
   stock: {
