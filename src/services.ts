@@ -22,6 +22,7 @@ import {
   serverJobs,
   serverMetricsJobs,
   ServerMetricsService,
+  DatabaseMetricsStore,
   ServerService,
   ServerView,
 } from './modules/servers/index.ts';
@@ -35,6 +36,7 @@ import type { Engine } from './db/client.ts';
 import { ConsoleSessionService, ENDED_SESSION_RETENTION_MS, SignInService } from './modules/console-sessions/index.ts';
 import { paymentJobs, PaymentService } from './modules/payments/index.ts';
 import type { Upstreams } from './upstreams/index.ts';
+import type { MetricsBackend } from './upstreams/metrics/port.ts';
 import pino, { type Logger } from 'pino';
 import { DEFAULT_EVENT_RETENTION_MS, ensureEventPruning, EventHub, eventJobs, EventService } from './modules/events/index.ts';
 import { AuditService } from './modules/audit/index.ts';
@@ -101,6 +103,8 @@ export interface ServiceDependencies {
   wakeWorker: () => void;
   /** How often running servers' counters are sampled for their metrics (METRICS_INTERVAL); absent: 60 s. */
   metricsIntervalMs?: number;
+  /** Where server metrics are read from (METRICS_BACKEND); absent: cloudplane's own store in the database. */
+  metricsBackend?: MetricsBackend;
   /** How long events are kept (CLOUDPLANE_EVENT_RETENTION_DAYS); absent: 7 days. */
   eventRetentionMs?: number;
   /** How long audit entries are kept; left out, DEFAULT_AUDIT_RETENTION_DAYS. */
@@ -174,7 +178,11 @@ export function createServices(deps: ServiceDependencies): Services {
     sshKeys,
     snapshots,
     servers,
-    serverMetrics: new ServerMetricsService({ db, servers, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
+    serverMetrics: new ServerMetricsService({
+      servers,
+      backend: deps.metricsBackend ?? new DatabaseMetricsStore({ db, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
+      intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
+    }),
     hosts,
     hostDrift: new HostDriftService({ db, clock, hosts, checks: driftChecks, wakeWorker: deps.wakeWorker }),
     driftChecks,

@@ -14,6 +14,7 @@ export {
 export { serverMetricsRoutes } from './server-metrics.routes.ts';
 export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';
+export { DatabaseMetricsStore } from './server-metrics.store.ts';
 export { checkPlacement, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
 export type { PlacementRequest } from './server-placement.ts';
 export {

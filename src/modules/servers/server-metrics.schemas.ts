@@ -8,8 +8,8 @@ export type MetricType = (typeof METRIC_TYPES)[number];
 
 /** The longest range one request covers. */
 export const MAX_RANGE_SECONDS = 31 * 24 * 60 * 60;
-/** Points per series a request may ask for with its `step`: a week at full resolution (one a minute) fits. */
-export const MAX_POINTS = 20_000;
+/** Points per series at most, as Hetzner's graphs: a step too fine for the range is widened to keep to it. */
+export const MAX_POINTS = 500;
 /** Points per series when the request names no `step`: what a graph needs. */
 export const DEFAULT_POINTS = 200;
 
@@ -26,7 +26,9 @@ export const ServerMetricsQuery = Type.Object({
   end: DateTime('End of the range: after `start`, at most 31 days after it'),
   step: Type.Optional(
     Int32(1, MAX_RANGE_SECONDS, {
-      description: `Seconds each point covers. Default: the sampling interval (60 s), or longer so that a series has at most ${DEFAULT_POINTS} points; at most ${MAX_POINTS} points may be asked for`,
+      description:
+        `Seconds each point covers. Default: the sampling interval (60 s), or longer so that a series has at most ${DEFAULT_POINTS} points. ` +
+        `A step that would make more than ${MAX_POINTS} points is widened, and so is one finer than the resolution kept for the range (raw samples for a day, 5-minute rollups for a week, hourly ones beyond): the answer's \`step\` is the one used`,
     }),
   ),
 });
@@ -47,7 +49,7 @@ export const ServerMetricsSchema = Type.Object(
   {
     start: Timestamp(),
     end: Timestamp(),
-    step: Int32(1, MAX_RANGE_SECONDS, { description: 'Seconds each point covers' }),
+    step: Int32(1, MAX_RANGE_SECONDS, { description: 'Seconds each point covers: the step asked for, or the wider one used (see the `step` parameter)' }),
     time_series: Type.Object(
       {
         cpu: Series('CPU use in percent of the plan’s vCPUs (0–100); with `type` cpu'),
