@@ -21,6 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Options as AutocannonOptions } from 'autocannon';
 import { BareAlternation, warmUpProcess, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
 import { freePort, startNode, stop, treeMemory, type ProcessMemory } from './processes.ts';
+import { RebootRotation, type RotationSend } from './reboot-rotation.ts';
 import { seedServers, type Seeding, type ServersWorld } from './seed.ts';
 import { loggedErrors, npmStartRuntime, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
 
@@ -160,21 +161,30 @@ let idempotencyKeys = 0;
 const freshIdempotencyKey = () => `${process.pid}-${++idempotencyKeys}`;
 
 /**
- * Reboots, each on the next server of the rotation in turn: one running
- * action per server is the rule, so the rotation must come back to a server
- * only after its last reboot has finished. A 409 says it had not. Each sends
- * a fresh Idempotency-Key, as clients do (the service then records it too).
+ * Reboots, each on the next server of the rotation (bench/reboot-rotation.ts):
+ * one running action per server is the rule, so the rotation sends to a
+ * server only once it has seen its last reboot finish, when it is given a
+ * reader of the database to see it with, and goes round the servers in turn
+ * when it is not (the main target: its rotation is the big project, longer
+ * than a run reaches). Each sends a fresh Idempotency-Key, as clients do
+ * (the service then records it too).
  */
-export function rotatingReboots(slug: string, serverIds: string[]): AutocannonOptions['requests'] {
-  let turn = 0;
+export function rotatingReboots(slug: string, serverIds: string[], rotation = new RebootRotation(serverIds)): AutocannonOptions['requests'] {
   return [
     {
       method: 'POST',
-      setupRequest: (request) => ({
-        ...request,
-        path: `/api/v1/projects/${slug}/servers/${serverIds[turn++ % serverIds.length]}/actions/reboot/`,
-        headers: { ...request.headers, 'idempotency-key': freshIdempotencyKey() },
-      }),
+      setupRequest: (request, context: { send?: RotationSend }) => {
+        const send = rotation.next();
+        context.send = send;
+        return {
+          ...request,
+          path: `/api/v1/projects/${slug}/servers/${send.serverId}/actions/reboot/`,
+          headers: { ...request.headers, 'idempotency-key': freshIdempotencyKey() },
+        };
+      },
+      onResponse: (status, _body, context: { send?: RotationSend }) => {
+        if (context.send) rotation.answered(context.send, status);
+      },
     },
   ];
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { rotatingReboots, secondsUntilActionsFinish, type Engine } from './engine.ts';
 import { runLoad, type LoadSettings } from './load.ts';
 import { stop } from './processes.ts';
+import { RebootRotation, unfinishedReader, type RotationReport } from './reboot-rotation.ts';
 import { seedServers } from './seed.ts';
 import { ADMIN_TOKEN, startService, type ServiceCommand, type ServiceStorage } from './service.ts';
 
@@ -19,14 +20,20 @@ import { ADMIN_TOKEN, startService, type ServiceCommand, type ServiceStorage } f
 export const BEFORE_COMMIT = 'c39e944';
 export const BEFORE_TREE = path.join(os.tmpdir(), 'cloudplane-before');
 /**
- * The rotation. A server must come round again only after its last reboot
- * has finished, or the answer is a fast 409 (a problem, and a flattering
- * figure). On a quiet machine the older tree's API takes about 2,000
- * reboots a second on SQLite, more than its worker finishes: with 3,000
- * servers and the warm-up running straight into the measured run, the
- * backlog caught up with the rotation (a 409 for nearly every server). So
- * the backlog is finished between the two, and 5,000 servers give a reboot
- * over 2 s before its server comes round again.
+ * The servers the reboots go round (bench/reboot-rotation.ts): a reboot goes
+ * only to a server whose last reboot the bench has seen finish, so the
+ * rotation needs as many servers as have a reboot unfinished at once. A
+ * reboot itself takes 50 ms here (the simulator's 5 s at
+ * CLOUDPLANE_SIM_SCALE=0.01, bench/service.ts), plus its wait in the worker's
+ * queue: at 3,000 reboots a second and a worker that keeps up, some 150
+ * servers are busy at once and 50 more have a request under way. What makes
+ * the number grow is a worker slower than the API: it falls behind by the
+ * difference every second of the run, and the backlog of the warm-up is
+ * finished before the measured run starts. 5,000 servers run out only if the
+ * worker falls 4,950 reboots behind within one run of 5 s, about 1,000 a
+ * second. If they do, the rotation waits (its next reboot goes to the server
+ * answered longest ago, and a 409 there is the service's right answer, not a
+ * problem), and the run reports how many reboots waited.
  */
 export const REBOOT_SERVERS = 5000;
 /** Per measured run (less when BENCH_SECONDS says so). */
@@ -35,7 +42,7 @@ const SEED_CONCURRENCY = 16;
 
 export interface RebootRun {
   tree: 'after' | 'before';
-  /** The API: answers a second, and their p99. */
+  /** The API: reboots accepted (answered 202) a second, and the p99 of its answers. */
   requestsPerSecond: number;
   p99Ms: number;
   requests: number;
@@ -44,6 +51,10 @@ export interface RebootRun {
   drainSeconds?: number;
   /** The whole reboot, API and worker: reboots accepted in the run ÷ (the run + the drain). */
   finishedPerSecond?: number;
+  /** The rotation over the warm-up and the run: reboots that had to wait for a free server, 409s to a free one. */
+  rotation: RotationReport;
+  /** Of the waits, those in the measured run. */
+  measuredWaits: number;
   problems: string[];
 }
 
@@ -98,6 +109,8 @@ export interface TreeMeans {
   p99Ms: number;
   /** Absent when a run's reboots did not all finish. */
   finishedPerSecond?: number;
+  /** Reboots of the measured runs that waited for a free server (every server busy), summed. */
+  waits: number;
 }
 
 function treeMeans(runs: RebootRun[]): TreeMeans | undefined {
@@ -108,6 +121,7 @@ function treeMeans(runs: RebootRun[]): TreeMeans | undefined {
     requestsPerSecond: mean(runs.map((run) => run.requestsPerSecond)),
     p99Ms: mean(runs.map((run) => run.p99Ms)),
     finishedPerSecond: finished.every((value) => value !== undefined) ? mean(finished) : undefined,
+    waits: runs.reduce((sum, run) => sum + run.measuredWaits, 0),
   };
 }
 
@@ -121,30 +135,65 @@ export interface RebootSettings {
   log: (line: string) => void;
 }
 
+/** load.ts's line for 409s: the rotation judges those itself (a wait's 409 is right, a free server's is a bug). */
+const REFUSALS = /^(warm-up|measured run): \d+ × HTTP 409 \(expected 202\)$/;
+
+/** A phase's problems, with its 409s judged by the rotation: `before` and `after` are its reports around the phase. */
+function judgedProblems(phase: 'warm-up' | 'measured run', problems: string[], before: RotationReport, after: RotationReport): string[] {
+  const judged = problems.filter((problem) => !REFUSALS.test(problem));
+  const refused = after.refusedWhileFree - before.refusedWhileFree;
+  if (refused > 0) judged.push(`${phase}: ${refused} reboots of a server with no reboot unfinished answered 409 (e.g. ${after.refusedExamples.join(', ')})`);
+  return judged;
+}
+
 async function rebootRun(engine: Engine, settings: RebootSettings, tree: RebootRun['tree'], command: ServiceCommand, root: string, load: LoadSettings): Promise<RebootRun> {
   return settings.fresh(root, async (storage) => {
     const service = await startService('direct', `cloudplane ${engine} reboots ${tree}`, command, storage);
     try {
       const world = await seedServers(service.base, ADMIN_TOKEN, { big: REBOOT_SERVERS, small: 0, concurrency: SEED_CONCURRENCY, log: () => {} });
       const { slug, serverIds, token } = world.big;
-      const reboots = { url: service.base, headers: { authorization: `Bearer ${token}` }, requests: rotatingReboots(slug, serverIds), expectedStatus: 202 };
-      // The warm-up, then its backlog finished, so the measured run starts with an idle worker on either tree.
-      const problems: string[] = [];
-      if (load.warmUpSeconds > 0) {
-        const warmUp = await runLoad([reboots], { ...load, seconds: load.warmUpSeconds }, { warmUp: false });
-        problems.push(...warmUp.problems.map((problem) => problem.replace(/^measured run/, 'warm-up')));
-        if ((await secondsUntilActionsFinish(service, world)) === undefined) problems.push('warm-up: reboots still running 120 s after it');
+      const reader = await unfinishedReader(storage);
+      try {
+        const rotation = new RebootRotation(serverIds, reader.busyNow);
+        const reboots = { url: service.base, headers: { authorization: `Bearer ${token}` }, requests: rotatingReboots(slug, serverIds, rotation), expectedStatus: 202 };
+        // The warm-up, then its backlog finished, so the measured run starts with an idle worker on either tree.
+        const problems: string[] = [];
+        if (load.warmUpSeconds > 0) {
+          const before = rotation.report();
+          const warmUp = await runLoad([reboots], { ...load, seconds: load.warmUpSeconds }, { warmUp: false });
+          problems.push(...judgedProblems('warm-up', warmUp.problems.map((problem) => problem.replace(/^measured run/, 'warm-up')), before, rotation.report()));
+          if ((await secondsUntilActionsFinish(service, world)) === undefined) problems.push('warm-up: reboots still running 120 s after it');
+          else rotation.settled();
+        }
+        const beforeRun = rotation.report();
+        const result = await runLoad([reboots], load, { warmUp: false });
+        const afterRun = rotation.report();
+        problems.push(...judgedProblems('measured run', result.problems, beforeRun, afterRun));
+        const drainSeconds = await secondsUntilActionsFinish(service, world);
+        if (drainSeconds === undefined) problems.push('reboots still running 120 s after the run');
+        const accepted = result.statusCounts['202'] ?? 0;
+        const acceptedPerSecond = accepted / load.seconds;
+        const measuredWaits = afterRun.waits - beforeRun.waits;
+        const finishedPerSecond = drainSeconds === undefined ? undefined : accepted / (load.seconds + drainSeconds);
+        const finished = finishedPerSecond === undefined ? '' : `; all finished ${drainSeconds!.toFixed(1)} s after the run: ${finishedPerSecond.toFixed(0)} finished/s`;
+        const waited = measuredWaits > 0 ? `; ${measuredWaits} waited for a free server (all ${REBOOT_SERVERS} busy)` : '';
+        const shown = problems.length > 0 ? `; PROBLEMS: ${problems.join('; ')}` : '';
+        settings.log(`  reboots, ${tree === 'after' ? 'this tree' : BEFORE_COMMIT}: ${acceptedPerSecond.toFixed(0)} accepted/s, p99 ${result.p99Ms} ms${finished}${waited}${shown}`);
+        return {
+          tree,
+          requestsPerSecond: acceptedPerSecond,
+          p99Ms: result.p99Ms,
+          requests: result.requests,
+          statusCounts: result.statusCounts,
+          drainSeconds,
+          finishedPerSecond,
+          rotation: afterRun,
+          measuredWaits,
+          problems,
+        };
+      } finally {
+        await reader.close();
       }
-      const result = await runLoad([reboots], load, { warmUp: false });
-      problems.push(...result.problems);
-      const drainSeconds = await secondsUntilActionsFinish(service, world);
-      if (drainSeconds === undefined) problems.push('reboots still running 120 s after the run');
-      const accepted = result.statusCounts['202'] ?? 0;
-      const finishedPerSecond = drainSeconds === undefined ? undefined : accepted / (load.seconds + drainSeconds);
-      const finished = finishedPerSecond === undefined ? '' : `; all finished ${drainSeconds!.toFixed(1)} s after the run: ${finishedPerSecond.toFixed(0)} finished/s`;
-      const shown = problems.length > 0 ? `; PROBLEMS: ${problems.join('; ')}` : '';
-      settings.log(`  reboots, ${tree === 'after' ? 'this tree' : BEFORE_COMMIT}: ${result.requestsPerSecond.toFixed(0)} req/s, p99 ${result.p99Ms} ms${finished}${shown}`);
-      return { tree, requestsPerSecond: result.requestsPerSecond, p99Ms: result.p99Ms, requests: result.requests, statusCounts: result.statusCounts, drainSeconds, finishedPerSecond, problems };
     } finally {
       await stop(service.child);
     }
