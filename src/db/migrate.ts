@@ -26,6 +26,7 @@ import * as serverConsoles from './migrations/0021-server-consoles.ts';
 import * as auditEntriesWithTheirChange from './migrations/0022-audit-entries-with-their-change.ts';
 import * as hostDrift from './migrations/0023-host-drift.ts';
 import * as retentionIndexes from './migrations/0024-retention-indexes.ts';
+import * as metricRollups from './migrations/0025-metric-rollups.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -52,6 +53,7 @@ const migrations = {
   '0022-audit-entries-with-their-change': auditEntriesWithTheirChange,
   '0023-host-drift': hostDrift,
   '0024-retention-indexes': retentionIndexes,
+  '0025-metric-rollups': metricRollups,
 };
 
 class CommittedMigrations implements MigrationProvider {

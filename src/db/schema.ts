@@ -533,14 +533,35 @@ export interface GatewayChargesTable {
 }
 
 /** Cumulative counters of a running server as the provisioning system reported them at `at` (migration 0015). */
+/** A server's cumulative counters at one moment (migrations 0015, 0025). */
 export interface ServerMetricSamplesTable {
   server_id: string;
-  at: Timestamp;
+  /** Milliseconds since the epoch. */
+  at: number;
   cpu_time_ns: number;
   network_rx_bytes: number;
   network_tx_bytes: number;
   disk_read_bytes: number;
   disk_write_bytes: number;
+}
+
+/** What a server did over one bucket of a rollup's resolution (migration 0025): the time its pairs of samples span, each counter's increase. */
+export interface ServerMetricRollupsTable {
+  server_id: string;
+  /** The bucket's start, milliseconds since the epoch. */
+  at: number;
+  elapsed_ms: number;
+  cpu_time_ns: number;
+  network_rx_bytes: number;
+  network_tx_bytes: number;
+  disk_read_bytes: number;
+  disk_write_bytes: number;
+}
+
+/** Per rollup resolution, the moment before which every bucket is rolled up. */
+export interface ServerMetricRollupProgressTable {
+  resolution: string;
+  through: number;
 }
 
 /** The last event id given out per project (migration 0019): taking the next one locks the row until commit. */
@@ -679,6 +700,9 @@ export interface Database {
   payments: PaymentsTable;
   gateway_charges: GatewayChargesTable;
   server_metric_samples: ServerMetricSamplesTable;
+  server_metric_rollups_5m: ServerMetricRollupsTable;
+  server_metric_rollups_1h: ServerMetricRollupsTable;
+  server_metric_rollup_progress: ServerMetricRollupProgressTable;
   project_event_sequences: ProjectEventSequencesTable;
   events: EventsTable;
   webhooks: WebhooksTable;

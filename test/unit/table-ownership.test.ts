@@ -28,7 +28,7 @@ const OWNER_OF: Record<string, readonly string[]> = {
   orders: ['orders', 'rate_limit_hits'],
   payments: ['payments'],
   projects: ['projects', 'project_members', 'project_invitations'],
-  servers: ['servers', 'bandwidth_pools', 'server_ssh_keys', 'server_metric_samples'],
+  servers: ['servers', 'bandwidth_pools', 'server_ssh_keys', 'server_metric_samples', 'server_metric_rollups_5m', 'server_metric_rollups_1h', 'server_metric_rollup_progress'],
   'server-consoles': ['server_console_sessions'],
   snapshots: ['snapshots'],
   'ssh-keys': ['ssh_keys'],

@@ -1,7 +1,8 @@
 // Sampling server metrics: one recurring job reads the counters of every
 // running server from the provisioning system, in batches, each
 // METRICS_INTERVAL (on the interval's boundaries: 12:00:00, 12:01:00, …),
-// stores them as samples, and drops samples older than 7 days.
+// stores them as samples, then rolls up the buckets that closed and lets
+// go of what each resolution no longer keeps (server-metrics.rollups.ts).
 //
 // Several workers (processes on PostgreSQL) must not sample twice, so the
 // sampler is one job row for the whole service, never a job per worker: the
@@ -17,17 +18,18 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
+import type { DayPartitions } from '../../db/partitions.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { ensureRecurringJob } from '../../jobs/queue.ts';
 import { RetryLater } from '../../jobs/runner.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
 import * as repo from './server-metrics.repo.ts';
+import type { MetricsRetention } from './server-metrics.resolutions.ts';
+import { pruneResolutions, rollUp } from './server-metrics.rollups.ts';
 
 /** How often servers are sampled when METRICS_INTERVAL is not set. */
 export const DEFAULT_METRICS_INTERVAL_MS = 60_000;
-/** How long samples are kept. */
-export const METRICS_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Servers read per batch: one query for their ids, one insert for their samples. */
 const BATCH_SIZE = 200;
 /** Servers of a batch asked at the same time (a libvirt host answers each with one virsh command). */
@@ -38,7 +40,9 @@ export interface ServerMetricsJobDependencies {
   clock: Clock;
   /** Read unwrapped by fault injection: a provisioning fault a test sets is meant for the actions, not used up by sampling. */
   provisioning: ProvisioningPort;
+  partitions: DayPartitions;
   intervalMs: number;
+  retention: MetricsRetention;
 }
 
 /** Milliseconds from `nowMs` to the next boundary of the interval. */
@@ -46,9 +50,11 @@ export function untilNextSample(nowMs: number, intervalMs: number): number {
   return intervalMs - (nowMs % intervalMs);
 }
 
-/** One round: every running server's counters, batch by batch; then old samples go. Says how it went. */
+/** One round: every running server's counters, batch by batch; then the rollups and the pruning. Says how it went. */
 async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise<string> {
   const { db, clock, provisioning } = deps;
+  // The boundary this round samples at: the buckets that end by it are complete once it has run.
+  const roundMs = clock.now().getTime() - (clock.now().getTime() % deps.intervalMs);
   let sampled = 0;
   let unreadable = 0;
   let firstProblem: string | null = null;
@@ -57,14 +63,17 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
     const ids = await repo.listRunningServerIds(db, after, BATCH_SIZE);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
-    const samples: repo.MetricSample[] = [];
+    const samples: repo.StoredSample[] = [];
     for (let start = 0; start < ids.length; start += PARALLEL_READS) {
       await Promise.all(
         ids.slice(start, start + PARALLEL_READS).map(async (serverId) => {
           try {
             // null: the machine is not running after all (stopped a moment ago, or outside cloudplane): no sample.
             const counters = await provisioning.serverCounters(serverId);
-            if (counters) samples.push({ serverId, ...counters });
+            if (counters) {
+              const { at, ...values } = counters;
+              samples.push({ serverId, atMs: Date.parse(at), ...values });
+            }
           } catch (error) {
             // One server (or one host) that cannot be read leaves a gap in its own graph only.
             unreadable += 1;
@@ -73,13 +82,16 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
         }),
       );
     }
+    await deps.partitions.ensure('server_metric_samples', samples.map((sample) => sample.atMs));
     await repo.insertSamples(db, samples);
     sampled += samples.length;
     if (ids.length < BATCH_SIZE) break;
   }
-  await repo.pruneSamples(db, new Date(clock.now().getTime() - METRICS_RETENTION_MS).toISOString());
+  const rolled = await rollUp(deps, roundMs);
+  await pruneResolutions(deps, clock.now().getTime());
   const problems = unreadable > 0 ? `; ${unreadable} could not be read (first: ${firstProblem})` : '';
-  return `last round sampled ${sampled} server${sampled === 1 ? '' : 's'}${problems}`;
+  const rollups = rolled.fiveMinute + rolled.hourly > 0 ? `; rolled up ${rolled.fiveMinute} 5-minute and ${rolled.hourly} hourly bucket(s)` : '';
+  return `last round sampled ${sampled} server${sampled === 1 ? '' : 's'}${problems}${rollups}`;
 }
 
 export const SERVER_METRICS_SAMPLE_JOB = defineJob({

@@ -1,13 +1,27 @@
-// Every query on server metric samples (migration 0015), and the servers
-// whose counters the sampler reads.
+// Every query on server metric samples and their rollups (migrations 0015,
+// 0025), and the servers whose counters the sampler reads. Moments are
+// milliseconds since the epoch.
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ServerCounters } from '../../upstreams/provisioning/port.ts';
+import type { Counter, Usage } from './server-metrics.usage.ts';
 
-export interface MetricSample extends ServerCounters {
+export interface StoredSample extends Record<Counter, number> {
   serverId: string;
+  atMs: number;
 }
+
+/** A rollup's row: what a server did over the bucket starting at `atMs`. */
+export interface RollupRow {
+  serverId: string;
+  atMs: number;
+  usage: Usage;
+}
+
+export type RollupTable = 'server_metric_rollups_5m' | 'server_metric_rollups_1h';
+export type MetricTable = 'server_metric_samples' | RollupTable;
+
+const COUNTER_COLUMNS = ['cpu_time_ns', 'network_rx_bytes', 'network_tx_bytes', 'disk_read_bytes', 'disk_write_bytes'] as const;
 
 /** The ids of running servers after `afterId` (null: from the first), in id order: one batch of the sampler. */
 export async function listRunningServerIds(db: Kysely<Database>, afterId: string | null, limit: number): Promise<string[]> {
@@ -17,15 +31,23 @@ export async function listRunningServerIds(db: Kysely<Database>, afterId: string
   return rows.map((row) => row.id);
 }
 
+/** The ids of every server after `afterId`, running or not, in id order: one batch of a rollup (a server stopped since has samples to roll up). */
+export async function listServerIds(db: Kysely<Database>, afterId: string | null, limit: number): Promise<string[]> {
+  let query = db.selectFrom('servers').select('id');
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
 /** Stores samples; a second sample of a server at the same moment (a round run twice) is dropped. */
-export async function insertSamples(db: Kysely<Database>, samples: readonly MetricSample[]): Promise<void> {
+export async function insertSamples(db: Kysely<Database>, samples: readonly StoredSample[]): Promise<void> {
   if (samples.length === 0) return;
   await db
     .insertInto('server_metric_samples')
     .values(
       samples.map((sample) => ({
         server_id: sample.serverId,
-        at: sample.at,
+        at: sample.atMs,
         cpu_time_ns: sample.cpuTimeNs,
         network_rx_bytes: sample.networkRxBytes,
         network_tx_bytes: sample.networkTxBytes,
@@ -37,30 +59,135 @@ export async function insertSamples(db: Kysely<Database>, samples: readonly Metr
     .execute();
 }
 
-/** A server's samples taken after `after` and up to `until`, oldest first. */
-export async function listSamples(db: Kysely<Database>, serverId: string, after: string, until: string): Promise<MetricSample[]> {
-  const rows = await db
-    .selectFrom('server_metric_samples')
-    .select(['at', 'cpu_time_ns', 'network_rx_bytes', 'network_tx_bytes', 'disk_read_bytes', 'disk_write_bytes'])
-    .where('server_id', '=', serverId)
-    .where('at', '>', after)
-    .where('at', '<=', until)
-    .orderBy('at')
-    .execute();
-  return rows.map((row) => ({
-    serverId,
-    at: row.at,
-    // bigint columns: numbers on both engines (db/client.ts reads PostgreSQL's int8 as a number).
+type SampleRow = { server_id: string; at: number } & Record<(typeof COUNTER_COLUMNS)[number], number>;
+
+function sampleOf(row: SampleRow): StoredSample {
+  // bigint columns: numbers on both engines (db/client.ts reads PostgreSQL's int8 as a number).
+  return {
+    serverId: row.server_id,
+    atMs: Number(row.at),
     cpuTimeNs: Number(row.cpu_time_ns),
     networkRxBytes: Number(row.network_rx_bytes),
     networkTxBytes: Number(row.network_tx_bytes),
     diskReadBytes: Number(row.disk_read_bytes),
     diskWriteBytes: Number(row.disk_write_bytes),
+  };
+}
+
+/** The samples of these servers taken at or after `fromMs` and before `untilMs`, by server and then oldest first. */
+export async function listSamples(db: Kysely<Database>, serverIds: readonly string[], fromMs: number, untilMs: number): Promise<StoredSample[]> {
+  if (serverIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('server_metric_samples')
+    .select(['server_id', 'at', ...COUNTER_COLUMNS])
+    .where('server_id', 'in', serverIds)
+    .where('at', '>=', fromMs)
+    .where('at', '<', untilMs)
+    .orderBy('server_id')
+    .orderBy('at')
+    .execute();
+  return rows.map(sampleOf);
+}
+
+/** A server's rollup rows whose bucket starts at or after `fromMs` and before `untilMs`, oldest first. */
+export async function listRollups(db: Kysely<Database>, table: RollupTable, serverId: string, fromMs: number, untilMs: number): Promise<RollupRow[]> {
+  if (untilMs <= fromMs) return [];
+  const rows = await db
+    .selectFrom(table)
+    .select(['at', 'elapsed_ms', ...COUNTER_COLUMNS])
+    .where('server_id', '=', serverId)
+    .where('at', '>=', fromMs)
+    .where('at', '<', untilMs)
+    .orderBy('at')
+    .execute();
+  return rows.map((row) => ({
+    serverId,
+    atMs: Number(row.at),
+    usage: {
+      elapsedMs: Number(row.elapsed_ms),
+      increase: {
+        cpuTimeNs: Number(row.cpu_time_ns),
+        networkRxBytes: Number(row.network_rx_bytes),
+        networkTxBytes: Number(row.network_tx_bytes),
+        diskReadBytes: Number(row.disk_read_bytes),
+        diskWriteBytes: Number(row.disk_write_bytes),
+      },
+    },
   }));
 }
 
-/** Removes every sample taken before `before`; how many went. */
-/** Deletes the samples taken before `before`, in batches (a day of samples at 10,000 servers is 14 million rows). */
-export function pruneSamples(db: Kysely<Database>, before: string): Promise<number> {
-  return deleteInBatches(db, 'server_metric_samples', sql<SqlBool>`at < ${before}`);
+const REPLACED = Object.fromEntries(['elapsed_ms', ...COUNTER_COLUMNS].map((column) => [column, sql.ref(`excluded.${column}`)]));
+
+/** Writes rollup rows; a bucket rolled up again (a round cut off and run again) replaces its row. */
+export async function upsertRollups(db: Kysely<Database>, table: RollupTable, rows: readonly RollupRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto(table)
+    .values(
+      rows.map(({ serverId, atMs, usage }) => ({
+        server_id: serverId,
+        at: atMs,
+        elapsed_ms: usage.elapsedMs,
+        cpu_time_ns: usage.increase.cpuTimeNs,
+        network_rx_bytes: usage.increase.networkRxBytes,
+        network_tx_bytes: usage.increase.networkTxBytes,
+        disk_read_bytes: usage.increase.diskReadBytes,
+        disk_write_bytes: usage.increase.diskWriteBytes,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['server_id', 'at']).doUpdateSet(REPLACED))
+    .execute();
+}
+
+/**
+ * Rolls the rows of `from` for these servers over [bucketMs, bucketMs + sizeMs)
+ * up into one row each of `into` at `bucketMs`: a coarser rollup is the sum of
+ * the finer one's rows. Replaces what was there.
+ */
+export async function rollUpRollups(db: Kysely<Database>, from: RollupTable, into: RollupTable, serverIds: readonly string[], bucketMs: number, sizeMs: number): Promise<void> {
+  if (serverIds.length === 0) return;
+  await db
+    .insertInto(into)
+    .columns(['server_id', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
+    .expression((eb) =>
+      eb
+        .selectFrom(from)
+        .select((inner) => [
+          'server_id',
+          sql.lit(bucketMs).as('at'),
+          inner.fn.sum<number>('elapsed_ms').as('elapsed_ms'),
+          ...COUNTER_COLUMNS.map((column) => inner.fn.sum<number>(column).as(column)),
+        ])
+        .where('server_id', 'in', serverIds)
+        .where('at', '>=', bucketMs)
+        .where('at', '<', bucketMs + sizeMs)
+        .groupBy('server_id'),
+    )
+    .onConflict((conflict) => conflict.columns(['server_id', 'at']).doUpdateSet(REPLACED))
+    .execute();
+}
+
+/** Every resolution's progress, by name. */
+export async function allRollupProgress(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('server_metric_rollup_progress').select(['resolution', 'through']).execute();
+  return new Map(rows.map((row) => [row.resolution, Number(row.through)]));
+}
+
+export async function setRollupProgress(db: Kysely<Database>, resolution: string, through: number): Promise<void> {
+  await db
+    .insertInto('server_metric_rollup_progress')
+    .values({ resolution, through })
+    .onConflict((conflict) => conflict.column('resolution').doUpdateSet({ through }))
+    .execute();
+}
+
+/** The moment of the oldest sample kept, or null when there is none. */
+export async function oldestSample(db: Kysely<Database>): Promise<number | null> {
+  const row = await db.selectFrom('server_metric_samples').select((eb) => eb.fn.min('at').as('first')).executeTakeFirst();
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+}
+
+/** Deletes a table's rows from before `beforeMs`, in batches (a day of samples at 10,000 servers is 14 million rows). */
+export function pruneBefore(db: Kysely<Database>, table: MetricTable, beforeMs: number): Promise<number> {
+  return deleteInBatches(db, table, sql<SqlBool>`at < ${beforeMs}`);
 }

@@ -1,24 +1,22 @@
 // cloudplane's own metrics store, the default MetricsBackend: rates made
-// from the cumulative counters the sampler stored (server-metrics.jobs.ts).
+// from the samples the sampler stored and the rollups made from them
+// (server-metrics.jobs.ts, server-metrics.rollups.ts).
 //
-// Each pair of consecutive samples gives what the server did between them
-// (CPU time, bytes); the pair counts in the step its later sample falls in,
-// and a step's value is what its pairs add up to over the time they span.
-// A counter lower than the one before started again from zero (the machine
-// was started again), so the later value alone is what happened since. Two
-// samples further apart than a few intervals span a time the server was not
-// running (or not sampled) and give nothing: a gap in the graph, not a
-// made-up average.
+// A graph reads one resolution (server-metrics.resolutions.ts) up to the
+// moment it is rolled up, and the finer ones after that: a 30-day graph
+// reads hourly rows, then the 5-minute rows of the hour not rolled up yet,
+// then the raw samples of the last minutes. Usages add up the same way at
+// every resolution (server-metrics.usage.ts), so the newest point is as
+// fresh as the last sample. Each usage counts in the step its moment falls
+// in: a pair of samples by its later sample, a rollup row by its bucket's
+// start.
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/schema.ts';
 import type { MetricsBackend, RatePoint, SeriesAnswer, SeriesName, SeriesRequest } from '../../upstreams/metrics/port.ts';
 import * as repo from './server-metrics.repo.ts';
-
-/** Consecutive samples further apart than this many intervals span a gap. */
-export const GAP_INTERVALS = 5;
-
-export type Counter = 'cpuTimeNs' | 'networkRxBytes' | 'networkTxBytes' | 'diskReadBytes' | 'diskWriteBytes';
-export const COUNTERS: readonly Counter[] = ['cpuTimeNs', 'networkRxBytes', 'networkTxBytes', 'diskReadBytes', 'diskWriteBytes'];
+import { resolutionFor, resolutions, type MetricsRetention, type Resolution } from './server-metrics.resolutions.ts';
+import { addUsage, emptyUsage, GAP_INTERVALS, pairsOf, rateOf, type Counter, type TimedUsage, type Usage } from './server-metrics.usage.ts';
 
 /** The counter each series is made from. */
 const COUNTER_OF: Record<SeriesName, Counter> = {
@@ -29,79 +27,65 @@ const COUNTER_OF: Record<SeriesName, Counter> = {
   'network.bytes.out': 'networkTxBytes',
 };
 
-/** What some pairs of samples add up to: the time they span, and each counter's increase over it. */
-export interface Usage {
-  elapsedMs: number;
-  increase: Record<Counter, number>;
-}
-
-/** How much a counter grew from one sample to the next; a counter that went down started again from zero. */
-function increase(before: number, after: number): number {
-  return after >= before ? after - before : after;
-}
-
-/**
- * The usage of each pair of consecutive samples (oldest first) whose later
- * sample is at or after `fromMs`, with the moment of that later sample.
- */
-export function pairsOf(samples: readonly repo.MetricSample[], fromMs: number, maxGapMs: number): { atMs: number; usage: Usage }[] {
-  const pairs: { atMs: number; usage: Usage }[] = [];
-  for (let index = 1; index < samples.length; index += 1) {
-    const before = samples[index - 1]!;
-    const after = samples[index]!;
-    const atMs = Date.parse(after.at);
-    const elapsedMs = atMs - Date.parse(before.at);
-    if (atMs < fromMs || elapsedMs <= 0 || elapsedMs > maxGapMs) continue;
-    const usage: Usage = { elapsedMs, increase: { cpuTimeNs: 0, networkRxBytes: 0, networkTxBytes: 0, diskReadBytes: 0, diskWriteBytes: 0 } };
-    for (const counter of COUNTERS) usage.increase[counter] = increase(before[counter], after[counter]);
-    pairs.push({ atMs, usage });
-  }
-  return pairs;
-}
-
 /** Adds usages up by the step their moment falls in; a moment exactly at the range's end closes the last step. */
-function stepsOf(usages: readonly { atMs: number; usage: Usage }[], request: SeriesRequest, stepSeconds: number): [number, Usage][] {
-  const stepMs = stepSeconds * 1000;
-  const lastIndex = Math.ceil((request.endMs - request.startMs) / stepMs) - 1;
+function stepsOf(usages: readonly TimedUsage[], startMs: number, endMs: number, stepMs: number): [number, Usage][] {
+  const lastIndex = Math.ceil((endMs - startMs) / stepMs) - 1;
   const steps = new Map<number, Usage>();
   for (const { atMs, usage } of usages) {
-    if (atMs < request.startMs || atMs > request.endMs) continue;
-    const index = Math.min(lastIndex, Math.floor((atMs - request.startMs) / stepMs));
-    const step = steps.get(index);
-    if (!step) {
-      steps.set(index, { elapsedMs: usage.elapsedMs, increase: { ...usage.increase } });
-      continue;
-    }
-    step.elapsedMs += usage.elapsedMs;
-    for (const counter of COUNTERS) step.increase[counter] += usage.increase[counter];
+    if (atMs < startMs || atMs > endMs) continue;
+    const index = Math.min(lastIndex, Math.floor((atMs - startMs) / stepMs));
+    let step = steps.get(index);
+    if (!step) steps.set(index, (step = emptyUsage()));
+    addUsage(step, usage);
   }
   return [...steps].sort(([a], [b]) => a - b);
 }
 
-/** A step's rate of one counter: CPU seconds a second for the CPU time (kept in nanoseconds), per second for the rest. */
-function rateOf(usage: Usage, counter: Counter): number {
-  const perSecond = usage.increase[counter] / (usage.elapsedMs / 1000);
-  return counter === 'cpuTimeNs' ? perSecond / 1e9 : perSecond;
-}
-
 export interface MetricsStoreDependencies {
   db: Kysely<Database>;
+  clock: Clock;
   /** How often the sampler reads the counters (METRICS_INTERVAL). */
   intervalMs: number;
+  retention: MetricsRetention;
 }
 
 export class DatabaseMetricsStore implements MetricsBackend {
-  constructor(private readonly deps: MetricsStoreDependencies) {}
+  private readonly resolutions: readonly Resolution[];
+
+  constructor(private readonly deps: MetricsStoreDependencies) {
+    this.resolutions = resolutions(deps.intervalMs, deps.retention);
+  }
 
   async read(request: SeriesRequest): Promise<SeriesAnswer> {
-    const maxGapMs = GAP_INTERVALS * this.deps.intervalMs;
-    // From one gap before the start: the pair that ends in the first step begins before it.
-    const samples = await repo.listSamples(this.deps.db, request.serverId, new Date(request.startMs - maxGapMs).toISOString(), new Date(request.endMs).toISOString());
-    const steps = stepsOf(pairsOf(samples, request.startMs, maxGapMs), request, request.stepSeconds);
+    const { resolution, stepMs } = resolutionFor(this.resolutions, request.startMs, request.stepSeconds * 1000, this.deps.clock.now().getTime());
+    const usages = await this.usagesOf(request.serverId, resolution, request.startMs, request.endMs);
+    const steps = stepsOf(usages, request.startMs, request.endMs, stepMs);
     const series: SeriesAnswer['series'] = {};
     for (const name of request.series) {
-      series[name] = steps.map(([index, usage]): RatePoint => [(request.startMs + index * request.stepSeconds * 1000) / 1000, rateOf(usage, COUNTER_OF[name])]);
+      series[name] = steps.map(([index, usage]): RatePoint => [(request.startMs + index * stepMs) / 1000, rateOf(usage, COUNTER_OF[name])]);
     }
-    return { stepSeconds: request.stepSeconds, series };
+    return { stepSeconds: stepMs / 1000, series };
+  }
+
+  /** The server's usages over [startMs, endMs]: from `resolution` as far as it is rolled up, then from each finer one. */
+  private async usagesOf(serverId: string, resolution: Resolution, startMs: number, endMs: number): Promise<TimedUsage[]> {
+    const { db } = this.deps;
+    const progress = resolution.table ? await repo.allRollupProgress(db) : new Map<string, number>();
+    const usages: TimedUsage[] = [];
+    let fromMs = startMs;
+    // Coarsest first: each rollup answers up to the moment it is rolled up to, the next finer one from there.
+    for (const level of this.resolutions.slice(1, this.resolutions.indexOf(resolution) + 1).reverse()) {
+      const throughMs = progress.get(level.name);
+      if (throughMs === undefined || throughMs <= fromMs) continue;
+      const untilMs = Math.min(throughMs, endMs + 1);
+      usages.push(...(await repo.listRollups(db, level.table!, serverId, fromMs, untilMs)));
+      fromMs = untilMs;
+    }
+    if (fromMs > endMs) return usages;
+    // The raw samples: from one gap before, as the pair that ends at `fromMs` begins before it.
+    const maxGapMs = GAP_INTERVALS * this.deps.intervalMs;
+    const samples = await repo.listSamples(db, [serverId], fromMs - maxGapMs, endMs + 1);
+    usages.push(...pairsOf(samples, fromMs, maxGapMs));
+    return usages;
   }
 }

@@ -1,0 +1,126 @@
+// Server metrics at every resolution (D25): the sampler's job rolls raw
+// samples up into 5-minute and hourly buckets, lets each go after its
+// retention, and a graph reads the coarsest resolution fine enough for its
+// step, then the finer ones for what is not rolled up yet. Retention is
+// shortened here (raw 1 h, 5-minute 2 h, hourly 1 day) so that a few hours
+// of the operator clock show every resolution's life.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TestApp } from '../helpers/build.ts';
+import { buildWorld, placeServer, type World } from '../helpers/world.ts';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const RETENTION = { rawMs: HOUR_MS, fiveMinuteMs: 2 * HOUR_MS, hourlyMs: 24 * HOUR_MS };
+
+async function advance(app: TestApp, seconds: number): Promise<number> {
+  const response = await app.admin('/clock/advance', { method: 'POST', body: { seconds } });
+  assert.equal(response.status, 200, JSON.stringify(response.body));
+  return Date.parse(response.body.now);
+}
+
+/** Moves the clock `minutes` minutes, a sampler round at each one. */
+async function sampleFor(w: World, minutes: number, stepSeconds = 60): Promise<void> {
+  for (let passed = 0; passed < minutes; passed += stepSeconds / 60) {
+    await advance(w.app, stepSeconds);
+    await w.app.app.runner!.runDueJobs();
+  }
+}
+
+function metricsPath(w: World, serverId: string, query: Record<string, string | number>): string {
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return `/projects/${w.slug}/servers/${serverId}/metrics/?${search}`;
+}
+
+async function rowsOf(w: World, table: 'server_metric_samples' | 'server_metric_rollups_5m' | 'server_metric_rollups_1h', serverId: string) {
+  const rows = await w.app.app.database.db.selectFrom(table).selectAll().where('server_id', '=', serverId).orderBy('at').execute();
+  return rows.map((row) => ({ ...row, at: Number(row.at) }));
+}
+
+test('samples roll up into 5-minute and hourly buckets; graphs read the coarsest fitting resolution and agree with the raw samples', async (t) => {
+  const w = await buildWorld(t, { build: { config: { testClock: true, metricsRetention: RETENTION } } });
+  const server = await placeServer(w);
+  // To 30 s past the next hour: then every minute boundary is a sampler round, and the next hour is the first whole one.
+  const now = await advance(w.app, 0);
+  const hourStart = now - (now % HOUR_MS) + HOUR_MS;
+  await advance(w.app, (hourStart + 30_000 - now) / 1000);
+  await w.app.app.runner!.runDueJobs();
+  await sampleFor(w, 65);
+
+  // The first whole hour: twelve 5-minute rows, one hourly row that is their sum.
+  const fiveMinute = (await rowsOf(w, 'server_metric_rollups_5m', server.id)).filter((row) => row.at >= hourStart && row.at < hourStart + HOUR_MS);
+  assert.deepEqual(
+    fiveMinute.map((row) => row.at),
+    Array.from({ length: 12 }, (_, index) => hourStart + index * 5 * MINUTE_MS),
+    'a row for each 5 minutes of the hour',
+  );
+  const [hourly] = (await rowsOf(w, 'server_metric_rollups_1h', server.id)).filter((row) => row.at === hourStart);
+  assert.ok(hourly, 'the hour is rolled up once its last 5-minute bucket is');
+  assert.equal(Number(hourly.elapsed_ms), fiveMinute.reduce((sum, row) => sum + Number(row.elapsed_ms), 0));
+  assert.equal(Number(hourly.cpu_time_ns), fiveMinute.reduce((sum, row) => sum + Number(row.cpu_time_ns), 0));
+  // Rounds sample at half past each minute: the hour's pairs end at 00:30 (the first after the jump has none) to 59:30.
+  const elapsed = Number(hourly.elapsed_ms);
+  assert.ok(elapsed >= 58 * MINUTE_MS && elapsed <= 60 * MINUTE_MS, `about an hour of pairs of a minute: ${elapsed} ms`);
+
+  // The same hour at step=60 reads the raw samples (60 points), at step=3600 the hourly row: the same average.
+  const range = { type: 'cpu,network', start: new Date(hourStart).toISOString(), end: new Date(hourStart + HOUR_MS - 1).toISOString() };
+  const fine = await w.app.api(metricsPath(w, server.id, { ...range, step: 60 }), { key: w.key });
+  assert.equal(fine.status, 200, JSON.stringify(fine.body));
+  assert.equal(fine.body.step, 60);
+  assert.equal(fine.body.time_series['network.bytes.in'].values.length, 59, 'a point a minute but the first, whose pair began before the jump');
+  const coarse = await w.app.api(metricsPath(w, server.id, { ...range, step: 3600 }), { key: w.key });
+  assert.equal(coarse.status, 200, JSON.stringify(coarse.body));
+  assert.equal(coarse.body.step, 3600);
+  for (const name of ['cpu', 'network.bytes.in', 'network.bytes.out']) {
+    const points: [number, string][] = fine.body.time_series[name].values;
+    const mean = points.reduce((sum, [, value]) => sum + Number(value), 0) / points.length;
+    const [[at, value]] = coarse.body.time_series[name].values;
+    assert.equal(at, hourStart / 1000);
+    // Each raw point is rounded to two decimals, and its pair spans a minute give or take the few real milliseconds a round takes.
+    assert.ok(Math.abs(Number(value) - mean) <= 0.01 + mean * 1e-4, `${name}: the hour's ${value} against the mean of its minutes ${mean}`);
+  }
+
+  // A step between the resolutions' buckets is rounded up to a whole number of the coarsest that fits: 7 minutes → 10.
+  const seven = await w.app.api(metricsPath(w, server.id, { ...range, step: 420 }), { key: w.key });
+  assert.equal(seven.body.step, 600);
+  assert.equal(seven.body.time_series.cpu.values.length, 6);
+
+  // The newest point is as fresh as the last sample: the hourly graph adds the 5-minute rows and raw pairs not rolled up yet.
+  const nowMs = w.app.app.clock.now().getTime();
+  const recent = await w.app.api(metricsPath(w, server.id, { type: 'cpu', start: new Date(hourStart).toISOString(), end: new Date(nowMs).toISOString(), step: 3600 }), { key: w.key });
+  assert.equal(recent.status, 200, JSON.stringify(recent.body));
+  assert.deepEqual(
+    recent.body.time_series.cpu.values.map(([at]: [number, string]) => at),
+    [hourStart / 1000, (hourStart + HOUR_MS) / 1000],
+    'the hour rolled up, and the five minutes since',
+  );
+});
+
+test('each resolution goes after its retention; an old range reads the hourly rollups, widened to at most 500 points', async (t) => {
+  const w = await buildWorld(t, { build: { config: { testClock: true, metricsRetention: RETENTION } } });
+  const server = await placeServer(w);
+  const start = await advance(w.app, 0);
+  // Five hours in rounds of four minutes: a pair per round, within the gap of five intervals.
+  await sampleFor(w, 5 * 60, 240);
+  const now = w.app.app.clock.now().getTime();
+
+  const oldest = async (table: Parameters<typeof rowsOf>[1]) => (await rowsOf(w, table, server.id))[0]?.at ?? Infinity;
+  // Kept for its retention and the hour of slack, and no longer (SQLite prunes rows; PostgreSQL drops whole days, so it may keep more of today).
+  assert.ok((await oldest('server_metric_samples')) >= now - RETENTION.rawMs - HOUR_MS - 5 * MINUTE_MS || w.app.app.database.engine === 'postgres');
+  assert.ok((await oldest('server_metric_samples')) > start, 'the first samples are gone');
+  assert.ok((await oldest('server_metric_rollups_5m')) >= now - RETENTION.fiveMinuteMs - HOUR_MS - 5 * MINUTE_MS || w.app.app.database.engine === 'postgres');
+  assert.ok((await rowsOf(w, 'server_metric_rollups_1h', server.id)).length >= 3, 'the hours are all kept');
+
+  // Four hours ago is older than the raw samples and the 5-minute rollups: the hourly rows answer, at an hour a step at least.
+  const fourHours = await w.app.api(metricsPath(w, server.id, { type: 'disk', start: new Date(now - 4 * HOUR_MS).toISOString(), end: new Date(now).toISOString(), step: 60 }), { key: w.key });
+  assert.equal(fourHours.status, 200, JSON.stringify(fourHours.body));
+  assert.equal(fourHours.body.step, 3600, 'widened from a minute to the hourly rollups');
+  assert.ok(fourHours.body.time_series['disk.bytes.write'].values.length >= 3);
+
+  // A month at one minute: 43,200 points asked, at most 500 answered, and the step says it.
+  const month = await w.app.api(metricsPath(w, server.id, { type: 'cpu', start: new Date(now - 30 * 24 * HOUR_MS).toISOString(), end: new Date(now).toISOString(), step: 60 }), { key: w.key });
+  assert.equal(month.status, 200, JSON.stringify(month.body));
+  assert.equal(month.body.step % 3600, 0, 'a whole number of hours');
+  assert.ok((30 * 24 * 3600) / month.body.step <= 500, `step ${month.body.step}`);
+  assert.ok(month.body.time_series.cpu.values.length >= 1, 'the hours kept are in it');
+});
