@@ -8,8 +8,8 @@
 // run with its own output. `npm run test:postgres` skips them: they do not
 // depend on the database, and CI runs `npm test` first.
 //
-// The tests use real programs (nftables, iproute2, PowerDNS, dig, ssh-keygen,
-// Chromium, tmux, zsh, fish, PostgreSQL), never stand-ins, and never skip when one is missing. So this
+// The tests use real programs (nftables, iproute2, PowerDNS, dig, Prometheus,
+// ssh-keygen, Chromium, tmux, zsh, fish, PostgreSQL), never stand-ins, and never skip when one is missing. So this
 // script checks for each of them first. Run as root, it installs the missing
 // Debian packages (`apt-get update` once, then one `apt-get install -y`);
 // otherwise it stops at once with the one command that would install them.
@@ -48,6 +48,7 @@ const suiteTools: Tool[] = [
     present: () => existsSync('/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql'),
   },
   { what: 'dig (PTR records are resolved for real)', debianPackage: 'dnsutils', present: onPath('dig') },
+  { what: 'Prometheus (server metrics read from a real one, METRICS_BACKEND=prometheus)', debianPackage: 'prometheus', present: () => existsSync('/usr/bin/prometheus') },
   { what: 'Chromium (pages are checked in a real browser, driven by playwright-core)', debianPackage: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { what: 'tmux (the progress display of the command line is checked on a real terminal)', debianPackage: 'tmux', present: onPath('tmux') },
   { what: 'zsh (the zsh completion script is run in it)', debianPackage: 'zsh', present: onPath('zsh') },

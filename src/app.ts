@@ -16,7 +16,10 @@ import { buildLegacyServer } from './legacy/server.ts';
 import { ensureCatalogue, ensureDemoWorld, ensureOperatorToken, type DemoCredentials } from './bootstrap.ts';
 import { createServices, createWebhookDispatcher, registerJobs, type Services } from './services.ts';
 import type { HostResolver, WebhookDispatcher } from './modules/webhooks/index.ts';
+import { DEFAULT_METRICS_INTERVAL_MS } from './modules/servers/index.ts';
 import { createUpstreams, type Upstreams } from './upstreams/index.ts';
+import type { MetricsBackend } from './upstreams/metrics/port.ts';
+import { PrometheusMetricsBackend } from './upstreams/metrics/prometheus.ts';
 
 export interface ApplicationOptions {
   config: Config;
@@ -47,6 +50,12 @@ export interface Application {
   firstStart: { demo: DemoCredentials | null; operatorToken: string | null };
   listen(): Promise<{ mainUrl: string; legacyUrl: string }>;
   close(): Promise<void>;
+}
+
+/** Where server metrics are read from: undefined for cloudplane's own store (services.ts makes it), or Prometheus. */
+function metricsBackend(config: Config): MetricsBackend | undefined {
+  if (config.metrics?.backend !== 'prometheus') return undefined;
+  return new PrometheusMetricsBackend({ url: config.metrics.url, timeoutMs: config.metrics.timeoutMs, scrapeIntervalMs: config.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS });
 }
 
 export async function createApplication(options: ApplicationOptions): Promise<Application> {
@@ -80,7 +89,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       adjustable.refresh().then(wakeWorker, (error: unknown) => logger.error({ err: error }, 'reading the moved clock failed'));
     });
   }
-  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, eventRetentionMs: config.eventRetentionMs, auditRetentionMs: config.auditRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
+  const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, metricsBackend: metricsBackend(config), metricsRetention: config.metricsRetention, eventRetentionMs: config.eventRetentionMs, auditRetentionMs: config.auditRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
   const services = createServices(serviceDependencies);
   if (runner) registerJobs(runner, serviceDependencies, services);
   const webhookDispatcher = runner ? createWebhookDispatcher(serviceDependencies, services) : null;

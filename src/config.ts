@@ -34,10 +34,23 @@ export interface Config {
   firewall?: FirewallConfig;
   /**
    * How often the worker samples the counters of running servers for their
-   * metrics (METRICS_INTERVAL, seconds). loadConfig always sets it; left out
-   * (a Config built by hand), it is 60 s.
+   * metrics (METRICS_INTERVAL, seconds); with METRICS_BACKEND=prometheus, how
+   * often Prometheus scrapes them. loadConfig always sets it; left out (a
+   * Config built by hand), it is 60 s.
    */
   metricsIntervalMs?: number;
+  /**
+   * Where server metrics are read from: cloudplane's own store of the
+   * sampler's rows, or a Prometheus server that scrapes the counters
+   * (METRICS_BACKEND, D25). loadConfig always sets it; left out, the built-in store.
+   */
+  metrics?: MetricsConfig;
+  /**
+   * How long server metrics are kept at each resolution: raw samples
+   * (METRICS_RAW_RETENTION_HOURS, 24), 5-minute rollups (METRICS_5M_RETENTION_DAYS,
+   * 7) and hourly ones (METRICS_1H_RETENTION_DAYS, 90). Left out, those defaults.
+   */
+  metricsRetention?: { rawMs: number; fiveMinuteMs: number; hourlyMs: number };
   /** How long events are kept before the pruning job deletes them (CLOUDPLANE_EVENT_RETENTION_DAYS, at least 7); left out, 7 days. */
   eventRetentionMs?: number;
   /** How long audit entries are kept before the retention job deletes them (CLOUDPLANE_AUDIT_RETENTION_DAYS, 30 to 3650); left out, 400 days. */
@@ -74,6 +87,8 @@ export type ProvisioningConfig =
       /** How long a shutdown waits for the guest before it powers the server off. */
       shutdownTimeoutMs: number;
     };
+
+export type MetricsConfig = { backend: 'builtin' } | { backend: 'prometheus'; url: string; timeoutMs: number };
 
 export type RdnsConfig =
   | { backend: 'builtin' }
@@ -131,6 +146,15 @@ function rdns(env: NodeJS.ProcessEnv): RdnsConfig {
     serverId: env.PDNS_SERVER_ID || 'localhost',
     timeoutMs: integerIn('PDNS_TIMEOUT_MS', env.PDNS_TIMEOUT_MS, 5000, 100, 120_000),
   };
+}
+
+function metrics(env: NodeJS.ProcessEnv): MetricsConfig {
+  const backend = env.METRICS_BACKEND || 'builtin';
+  if (backend === 'builtin') return { backend };
+  if (backend !== 'prometheus') throw new ConfigError(`METRICS_BACKEND must be builtin or prometheus, got "${backend}"`);
+  const url = httpUrl('PROMETHEUS_URL', env.PROMETHEUS_URL);
+  if (!url) throw new ConfigError('PROMETHEUS_URL is required with METRICS_BACKEND=prometheus (such as http://127.0.0.1:9090)');
+  return { backend, url, timeoutMs: integerIn('PROMETHEUS_TIMEOUT_MS', env.PROMETHEUS_TIMEOUT_MS, 5000, 100, 120_000) };
 }
 
 /** `43200` (seconds), `30m`, `12h` or `1d`. */
@@ -196,6 +220,16 @@ function crashAt(raw: string | undefined): CrashPointName | null {
   return raw;
 }
 
+/** Each resolution of server metrics kept at least as long as the finer one, so a graph always finds a resolution for its range. */
+function metricsRetention(env: NodeJS.ProcessEnv): { rawMs: number; fiveMinuteMs: number; hourlyMs: number } {
+  const rawHours = integerIn('METRICS_RAW_RETENTION_HOURS', env.METRICS_RAW_RETENTION_HOURS, 24, 1, 24 * 31);
+  const fiveMinuteDays = integerIn('METRICS_5M_RETENTION_DAYS', env.METRICS_5M_RETENTION_DAYS, 7, 1, 366);
+  const hourlyDays = integerIn('METRICS_1H_RETENTION_DAYS', env.METRICS_1H_RETENTION_DAYS, 90, 1, 3650);
+  if (fiveMinuteDays * 24 < rawHours) throw new ConfigError('METRICS_5M_RETENTION_DAYS must keep 5-minute rollups at least as long as METRICS_RAW_RETENTION_HOURS keeps raw samples');
+  if (hourlyDays < fiveMinuteDays) throw new ConfigError('METRICS_1H_RETENTION_DAYS must keep hourly rollups at least as long as METRICS_5M_RETENTION_DAYS keeps 5-minute ones');
+  return { rawMs: rawHours * DURATION_UNITS.h!, fiveMinuteMs: fiveMinuteDays * DURATION_UNITS.d!, hourlyMs: hourlyDays * DURATION_UNITS.d! };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminToken = env.CLOUDPLANE_ADMIN_TOKEN;
   if (adminToken !== undefined && adminToken !== '' && adminToken.length < 16) {
@@ -228,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     provisioning: provisioning(env),
     firewall: firewall(env),
     metricsIntervalMs: integerIn('METRICS_INTERVAL', env.METRICS_INTERVAL, 60, 10, 3600) * 1000,
+    metrics: metrics(env),
+    metricsRetention: metricsRetention(env),
     eventRetentionMs: integerIn('CLOUDPLANE_EVENT_RETENTION_DAYS', env.CLOUDPLANE_EVENT_RETENTION_DAYS, 7, 7, 3650) * DURATION_UNITS.d!,
     auditRetentionMs: integerIn('CLOUDPLANE_AUDIT_RETENTION_DAYS', env.CLOUDPLANE_AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS, 30, 3650) * DURATION_UNITS.d!,
     webhookAllowPrivate: flag('CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE', env.CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE),

@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
+import { DayPartitions } from './db/partitions.ts';
 import type { Database } from './db/schema.ts';
 import { BillingOutbox, billingJobs } from './modules/billing/index.ts';
 import { FirewallInspection, firewallJobs, FirewallService } from './modules/firewall/index.ts';
@@ -18,11 +19,14 @@ import { snapshotJobs, SnapshotService } from './modules/snapshots/index.ts';
 import {
   DEFAULT_METRICS_INTERVAL_MS,
   ensureServerMetricsSampling,
+  externalMetricsJobs,
   ptrRemovalJobs,
   serverJobs,
   serverMetricsJobs,
   ServerMetricsService,
   DatabaseMetricsStore,
+  DEFAULT_METRICS_RETENTION,
+  type MetricsRetention,
   ServerService,
   ServerView,
 } from './modules/servers/index.ts';
@@ -103,7 +107,12 @@ export interface ServiceDependencies {
   wakeWorker: () => void;
   /** How often running servers' counters are sampled for their metrics (METRICS_INTERVAL); absent: 60 s. */
   metricsIntervalMs?: number;
-  /** Where server metrics are read from (METRICS_BACKEND); absent: cloudplane's own store in the database. */
+  /** How long each resolution of server metrics is kept; absent: DEFAULT_METRICS_RETENTION. */
+  metricsRetention?: MetricsRetention;
+  /**
+   * Where server metrics are read from (METRICS_BACKEND); absent: cloudplane's own store in the database. A
+   * backend given here keeps its own counters (Prometheus scrapes them), so the sampler does not run.
+   */
   metricsBackend?: MetricsBackend;
   /** How long events are kept (CLOUDPLANE_EVENT_RETENTION_DAYS); absent: 7 days. */
   eventRetentionMs?: number;
@@ -180,7 +189,9 @@ export function createServices(deps: ServiceDependencies): Services {
     servers,
     serverMetrics: new ServerMetricsService({
       servers,
-      backend: deps.metricsBackend ?? new DatabaseMetricsStore({ db, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS }),
+      backend:
+        deps.metricsBackend ??
+        new DatabaseMetricsStore({ db, clock, intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS, retention: deps.metricsRetention ?? DEFAULT_METRICS_RETENTION }),
       intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
     }),
     hosts,
@@ -213,17 +224,24 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
   runner.registerJobs(cancellationJobs, { ...services.cancellation.deps, cancellations: services.cancellation });
   // The operator's import calls billing unwrapped (the back office); so does its safety net.
   runner.registerJobs(serverJobs, { db: deps.db, billing: deps.upstreams.backOffice.billing, provisioning: deps.upstreams.backOffice.provisioning, firewall: deps.upstreams.backOffice.firewall });
-  // Sampling reads provisioning unwrapped, as a server's GET reads its power state: faults are meant for the actions.
-  runner.registerJobs(serverMetricsJobs, {
-    db: deps.db,
-    clock: deps.clock,
-    provisioning: deps.upstreams.backOffice.provisioning,
-    intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
-  });
-  // The sampler is one recurring job row for the whole service, made by the first worker that starts (this
-  // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail
-  // (the database went away as the process started), the next start makes it.
-  void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
+  if (deps.metricsBackend) {
+    // Prometheus scrapes the counters itself (D25): no sampling. A sampler's row left by a run with the built-in store finishes at its next run.
+    runner.registerJobs(externalMetricsJobs, {});
+  } else {
+    // Sampling reads provisioning unwrapped, as a server's GET reads its power state: faults are meant for the actions.
+    runner.registerJobs(serverMetricsJobs, {
+      db: deps.db,
+      clock: deps.clock,
+      provisioning: deps.upstreams.backOffice.provisioning,
+      partitions: new DayPartitions(deps.db, deps.engine),
+      intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
+      retention: deps.metricsRetention ?? DEFAULT_METRICS_RETENTION,
+    });
+    // The sampler is one recurring job row for the whole service, made by the first worker that starts (this
+    // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail
+    // (the database went away as the process started), the next start makes it.
+    void ensureServerMetricsSampling(deps.db, deps.clock).catch(() => undefined);
+  }
   // Drift checks read provisioning unwrapped too; each host's job is made with the host, and again here should it be gone.
   runner.registerJobs(hostDriftJobs, { db: deps.db, clock: deps.clock, provisioning: deps.upstreams.backOffice.provisioning, hosts: services.hosts, servers: services.servers, logger: deps.logger });
   void ensureHostDriftChecks(services.driftChecks, services.hosts).catch(() => undefined);

@@ -1,6 +1,6 @@
 // How a system behind the API failed. The HTTP layer maps these to 502/503.
 
-export type SystemName = 'billing' | 'provisioning' | 'rdns' | 'firewall' | 'payments';
+export type SystemName = 'billing' | 'provisioning' | 'rdns' | 'firewall' | 'payments' | 'metrics';
 
 export class UpstreamError extends Error {
   constructor(

@@ -280,7 +280,7 @@ export interface paths {
         };
         /**
          * A server's metrics: CPU, disk and network over time
-         * @description Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. A step without samples (the server was stopped, or is younger) has no point.
+         * @description Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. A step without samples (the server was stopped, or is younger) has no point. Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus failing is 502, not answering 503.
          */
         get: operations["getServerMetrics"];
         put?: never;
@@ -1641,7 +1641,7 @@ export interface components {
             end: string;
             /**
              * Format: int32
-             * @description Seconds each point covers
+             * @description Seconds each point covers: the step asked for, or the wider one used (see the `step` parameter)
              */
             step: number;
             /** @description One series per metric of the types asked for */
@@ -3978,7 +3978,7 @@ export interface operations {
                 start: string;
                 /** @description End of the range: after `start`, at most 31 days after it */
                 end: string;
-                /** @description Seconds each point covers. Default: the sampling interval (60 s), or longer so that a series has at most 200 points; at most 20000 points may be asked for */
+                /** @description Seconds each point covers. Default: the sampling interval (60 s), or longer so that a series has at most 200 points. A step that would make more than 500 points is widened, and so is one finer than the resolution kept for the range (raw samples for a day, 5-minute rollups for a week, hourly ones beyond): the answer's `step` is the one used */
                 step?: number;
             };
             header?: never;
@@ -4048,6 +4048,26 @@ export interface operations {
             /** @description Something went wrong on our side; the request may be retried. Codes: `internal_error` */
             500: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A system behind the API failed or did not answer; send the same request again. Codes: `upstream_error` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A system behind the API is unavailable for now. Codes: `upstream_unavailable`, `service_unavailable` */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again: 30, or 300 for the reverse DNS service */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -11,7 +11,8 @@ import type { ApiKeyService } from '../api-keys/index.ts';
 import { CatalogueSchema } from '../../schemas/catalogue.ts';
 import type { MemberService } from '../projects/index.ts';
 import type { UserService } from '../users/index.ts';
-import { ServerSchema, type ServerService } from '../servers/index.ts';
+import { runningServerCounters, ServerSchema, type ServerService } from '../servers/index.ts';
+import { exporterText } from '../../upstreams/metrics/libvirt-exporter.ts';
 import { type FirewallInspection, firewallOperatorRoutes } from '../firewall/index.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -37,6 +38,8 @@ export interface OperatorDependencies {
 }
 
 const hide = true;
+/** Prometheus's text exposition format, as exporters answer a scrape. */
+const EXPOSITION_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
 export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = async (app, deps) => {
   const { users, apiKeys, members, upstreams, backOffice } = deps;
@@ -145,6 +148,19 @@ export const operatorRoutes: FastifyPluginAsyncTypebox<OperatorDependencies> = a
         if (!(await simulator.loseMachine(request.params.server_id))) throw notFound('simulated machine');
         return reply.code(204).send(null);
       },
+    );
+    // Every running server's counters as prometheus-libvirt-exporter serves a host's, for a Prometheus that scrapes
+    // the simulator (METRICS_BACKEND=prometheus, docs/metrics.md): the same names, so the same PromQL reads both.
+    app.get(
+      '/simulator/counters',
+      {
+        schema: {
+          hide,
+          operationId: 'operatorSimulatorCounters',
+          response: { 200: Type.String({ description: 'Prometheus text format: one series per running server and counter' }), ...errorResponses },
+        },
+      },
+      async (_request, reply) => reply.type(EXPOSITION_TYPE).send(exporterText(await runningServerCounters(deps.db, upstreams.backOffice.provisioning))),
     );
   }
 

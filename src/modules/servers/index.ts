@@ -11,10 +11,13 @@ export {
   ensureServerMetricsSampling,
   serverMetricsJobs,
 } from './server-metrics.jobs.ts';
+export { externalMetricsJobs, runningServerCounters } from './server-metrics.external.ts';
+export type { RunningServerCounters } from './server-metrics.external.ts';
 export { serverMetricsRoutes } from './server-metrics.routes.ts';
 export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';
 export { DatabaseMetricsStore } from './server-metrics.store.ts';
+export { DEFAULT_METRICS_RETENTION, type MetricsRetention } from './server-metrics.resolutions.ts';
 export { checkPlacement, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
 export type { PlacementRequest } from './server-placement.ts';
 export {
