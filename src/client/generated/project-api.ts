@@ -280,7 +280,7 @@ export interface paths {
         };
         /**
          * A server's metrics: CPU, disk and network over time
-         * @description Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. A step without samples (the server was stopped, or is younger) has no point. Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus failing is 502, not answering 503.
+         * @description Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. A step without samples (the server was stopped, or is younger) has no point. Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus unreachable is 503, an error from it or no answer in time 502.
          */
         get: operations["getServerMetrics"];
         put?: never;

@@ -16,7 +16,7 @@ export const serverMetricsRoutes: FastifyPluginAsyncTypebox<{ serverMetrics: Ser
           'Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. ' +
           'Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. ' +
           'A step without samples (the server was stopped, or is younger) has no point. ' +
-          'Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus failing is 502, not answering 503.',
+          'Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus unreachable is 503, an error from it or no answer in time 502.',
         params: ServerParams,
         querystring: ServerMetricsQuery,
         response: { 200: ServerMetricsSchema, ...problemResponses(400, 401, refused('project_not_ready'), 404, conflicts('project_deleting'), 502, [503, { codes: ['upstream_unavailable', 'service_unavailable'] }]) },
