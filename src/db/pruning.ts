@@ -30,14 +30,22 @@ export type PrunedTable = keyof typeof PRIMARY_KEYS;
  * statement (picked by primary key), until none is left; answers how many
  * it deleted.
  */
-export async function deleteInBatches(db: Kysely<Database>, table: PrunedTable, condition: RawBuilder<SqlBool>): Promise<number> {
+export async function deleteInBatches(
+  db: Kysely<Database>,
+  table: PrunedTable,
+  condition: RawBuilder<SqlBool>,
+  /** Told each batch's rows and how long its statement took (the bench's check of the write lock's hold). */
+  onBatch?: (rows: number, ms: number) => void,
+): Promise<number> {
   const keyColumns = PRIMARY_KEYS[table].map((column) => sql.ref(column));
   // A key of several columns is compared as a row value: (a, b) in (select a, b …), on both engines.
   const key = keyColumns.length === 1 ? keyColumns[0]! : sql`(${sql.join(keyColumns)})`;
   let deleted = 0;
   for (;;) {
+    const startedAt = performance.now();
     const result = await sql`delete from ${sql.table(table)} where ${key} in (select ${sql.join(keyColumns)} from ${sql.table(table)} where ${condition} limit ${PRUNE_BATCH_ROWS})`.execute(db);
     const batch = Number(result.numAffectedRows ?? 0);
+    onBatch?.(batch, performance.now() - startedAt);
     deleted += batch;
     if (batch < PRUNE_BATCH_ROWS) return deleted;
     // Whatever waits for the database goes first.

@@ -278,5 +278,14 @@ test('graphs: the page states average and peak in a table and loads charts.js; i
   assert.equal(week.range, '7d');
   assert.equal(Date.parse(week.end) - Date.parse(week.start), 7 * 24 * 3600 * 1000);
   assert.match(visibleText((await page(me.browser, `${path}/graphs?range=7d`)).html), /Last 7 days/);
+  // A month: read from the hourly rollups, at a step of whole hours.
+  const month = JSON.parse((await me.browser.get(`${path}/graphs/data?range=30d`)).html);
+  assert.equal(month.range, '30d');
+  assert.equal(Date.parse(month.end) - Date.parse(month.start), 30 * 24 * 3600 * 1000);
+  const monthPage = visibleText((await page(me.browser, `${path}/graphs?range=30d`)).html);
+  assert.match(monthPage, /Last 30 days/);
+  assert.match(monthPage, /\d+ hours?\b/, 'the step a point covers, in hours');
+  // A range the console does not offer is the last 24 hours.
+  assert.equal(JSON.parse((await me.browser.get(`${path}/graphs/data?range=1y`)).html).range, '24h');
   for (const asset of ['/console/assets/charts.js', uPlot[1]!]) assert.equal((await app.raw(asset)).status, 200, asset);
 });

@@ -97,8 +97,10 @@ test("servers' raw metric samples older than a day are pruned by the sampler, mo
   for (let start = 0; start < old.length; start += 200) await db.insertInto('server_metric_samples').values(old.slice(start, start + 200)).execute();
   await db.insertInto('server_metric_samples').values(recent).execute();
 
-  // The sampler's next round (each minute) prunes what is past the day (and the hour of slack).
-  assert.equal((await w.app.admin('/clock/advance', { method: 'POST', body: { seconds: 61 } })).status, 200);
+  // The sampler's round at the next five-minute boundary prunes what is past the day (and the hour of slack).
+  // To the next five-minute boundary and a little past it: rounds prune every five minutes.
+  const toBoundary = 300 - Math.floor(now / 1000) % 300 + 1;
+  assert.equal((await w.app.admin('/clock/advance', { method: 'POST', body: { seconds: toBoundary } })).status, 200);
   const count = async () => Number((await db.selectFrom('server_metric_samples').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
   await eventually(async () => (await count()) === recent.length, 15_000);
 });

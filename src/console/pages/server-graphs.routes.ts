@@ -1,5 +1,6 @@
-// A server's graphs: CPU, network traffic and disk over the last 24 hours or
-// 7 days, read through ServerMetricsService as the API's GET …/metrics/ is.
+// A server's graphs: CPU, network traffic and disk over the last 24 hours,
+// 7 days or 30 days, read through ServerMetricsService as the API's
+// GET …/metrics/ is (the month from the hourly rollups).
 //
 // The page (server-graphs.eta) carries no data in a script: charts.js, the
 // console's own file, fetches the series as JSON from `…/graphs/data` and
@@ -22,10 +23,15 @@ const HOUR_MS = 60 * 60 * 1000;
 const RANGES = {
   '24h': { text: 'Last 24 hours', ms: 24 * HOUR_MS },
   '7d': { text: 'Last 7 days', ms: 7 * 24 * HOUR_MS },
+  '30d': { text: 'Last 30 days', ms: 30 * 24 * HOUR_MS },
 } as const;
 type RangeName = keyof typeof RANGES;
 
-const rangeOf = (query: unknown): RangeName => ((query as { range?: unknown } | undefined)?.range === '7d' ? '7d' : '24h');
+/** The range asked for; anything else (or nothing) is the last 24 hours. */
+function rangeOf(query: unknown): RangeName {
+  const asked = (query as { range?: unknown } | undefined)?.range;
+  return typeof asked === 'string' && Object.hasOwn(RANGES, asked) ? (asked as RangeName) : '24h';
+}
 
 type SeriesName = keyof ServerMetrics['time_series'];
 type Unit = 'percent' | 'bytes_per_second';

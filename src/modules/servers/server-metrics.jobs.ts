@@ -32,8 +32,8 @@ import { pruneResolutions, rollUp } from './server-metrics.rollups.ts';
 export const DEFAULT_METRICS_INTERVAL_MS = 60_000;
 /** Servers read per batch: one query for their ids, one insert for their samples. */
 const BATCH_SIZE = 200;
-/** Servers of a batch asked at the same time (a libvirt host answers each with one virsh command). */
-const PARALLEL_READS = 8;
+/** How often a round prunes what each resolution no longer keeps: on the rounds at these boundaries. */
+const PRUNE_EVERY_MS = 5 * 60_000;
 
 export interface ServerMetricsJobDependencies {
   db: Kysely<Database>;
@@ -43,6 +43,14 @@ export interface ServerMetricsJobDependencies {
   partitions: DayPartitions;
   intervalMs: number;
   retention: MetricsRetention;
+  /** Told of each round once its samples are stored (the process's /metrics, app.ts); absent: nothing is. */
+  rounds?: SamplingRoundObserver;
+}
+
+/** What measures the rounds for operators: how late the last sample came, and how many servers there were. */
+export interface SamplingRoundObserver {
+  /** `lagSeconds`: from the round's boundary to its last sample stored, before the rollups. */
+  sampled(lagSeconds: number, servers: number): void;
 }
 
 /** Milliseconds from `nowMs` to the next boundary of the interval. */
@@ -64,31 +72,27 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
     const samples: repo.StoredSample[] = [];
-    for (let start = 0; start < ids.length; start += PARALLEL_READS) {
-      await Promise.all(
-        ids.slice(start, start + PARALLEL_READS).map(async (serverId) => {
-          try {
-            // null: the machine is not running after all (stopped a moment ago, or outside cloudplane): no sample.
-            const counters = await provisioning.serverCounters(serverId);
-            if (counters) {
-              const { at, ...values } = counters;
-              samples.push({ serverId, atMs: Date.parse(at), ...values });
-            }
-          } catch (error) {
-            // One server (or one host) that cannot be read leaves a gap in its own graph only.
-            unreadable += 1;
-            firstProblem ??= `${serverId}: ${error instanceof Error ? error.message : String(error)}`;
-          }
-        }),
-      );
+    for (const [serverId, counters] of await provisioning.serverCountersOf(ids)) {
+      if (counters instanceof Error) {
+        // One server (or one host) that cannot be read leaves a gap in its own graph only.
+        unreadable += 1;
+        firstProblem ??= `${serverId}: ${counters.message}`;
+        continue;
+      }
+      // null: the machine is not running after all (stopped a moment ago, or outside cloudplane): no sample.
+      if (!counters) continue;
+      const { at, ...values } = counters;
+      samples.push({ serverId, atMs: Date.parse(at), ...values });
     }
     await deps.partitions.ensure('server_metric_samples', samples.map((sample) => sample.atMs));
     await repo.insertSamples(db, samples);
     sampled += samples.length;
     if (ids.length < BATCH_SIZE) break;
   }
+  deps.rounds?.sampled((clock.now().getTime() - roundMs) / 1000, sampled);
   const rolled = await rollUp(deps, roundMs);
-  await pruneResolutions(deps, clock.now().getTime());
+  // Each five minutes is soon enough to let rows go, and spares the other rounds their statements.
+  if (roundMs % PRUNE_EVERY_MS === 0) await pruneResolutions(deps, clock.now().getTime());
   const problems = unreadable > 0 ? `; ${unreadable} could not be read (first: ${firstProblem})` : '';
   const rollups = rolled.fiveMinute + rolled.hourly > 0 ? `; rolled up ${rolled.fiveMinute} 5-minute and ${rolled.hourly} hourly bucket(s)` : '';
   return `last round sampled ${sampled} server${sampled === 1 ? '' : 's'}${problems}${rollups}`;

@@ -13,7 +13,9 @@ export const serverMetricsRoutes: FastifyPluginAsyncTypebox<{ serverMetrics: Ser
         tags: ['servers'],
         summary: "A server's metrics: CPU, disk and network over time",
         description:
-          'Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs and kept for 7 days. ' +
+          'Rates made from the counters the provisioning system reports for the server, sampled every minute (METRICS_INTERVAL) while it runs: ' +
+          'the samples themselves are kept for 24 hours, 5-minute rollups for 7 days and hourly rollups for 90 days (each configurable). ' +
+          'An answer reads the coarsest of these that is fine enough for its step, and never has more than 500 points a series: a step too fine for the range is widened, and `step` says the one used. ' +
           'Each point is `[timestamp, value]`: the start of its step as a Unix timestamp, and the value over the step as a decimal string. ' +
           'A step without samples (the server was stopped, or is younger) has no point. ' +
           'Where the provider keeps metrics in Prometheus instead (METRICS_BACKEND=prometheus), the answer is the same; Prometheus unreachable is 503, an error from it or no answer in time 502.',

@@ -235,17 +235,31 @@ export class BuiltinProvisioning implements ProvisioningPort, ProvisioningSimula
    * asked to create (an operator's import) counts from SIMULATED_SINCE_MS with one vCPU.
    */
   async serverCounters(serverId: string): Promise<ServerCounters | null> {
+    return (await this.serverCountersOf([serverId])).get(serverId) as ServerCounters | null;
+  }
+
+  /** One read of the simulator's rows for the whole batch. */
+  async serverCountersOf(serverIds: readonly string[]): Promise<Map<string, ServerCounters | null>> {
     const now = this.clock.now();
-    const row = await this.db
+    const rows = serverIds.length === 0 ? [] : await this.db
       .selectFrom('provisioning_servers')
-      .select(['status', 'definition', 'completes_at', 'created_at'])
-      .where('server_id', '=', serverId)
-      .executeTakeFirst();
-    if (row && (row.status !== 'active' || row.completes_at > now.toISOString())) return null;
-    const machine = row
-      ? { serverId, cpuCores: readJson<ServerDefinition>(row.definition).plan.cpuCores, startedAtMs: Date.parse(row.created_at) }
-      : { serverId, cpuCores: 1, startedAtMs: SIMULATED_SINCE_MS };
-    return { at: now.toISOString(), ...simulatedCounters(machine, now.getTime()) };
+      .select(['server_id', 'status', 'definition', 'completes_at', 'created_at'])
+      .where('server_id', 'in', serverIds)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.server_id, row]));
+    const counters = new Map<string, ServerCounters | null>();
+    for (const serverId of serverIds) {
+      const row = byId.get(serverId);
+      if (row && (row.status !== 'active' || row.completes_at > now.toISOString())) {
+        counters.set(serverId, null);
+        continue;
+      }
+      const machine = row
+        ? { serverId, cpuCores: readJson<ServerDefinition>(row.definition).plan.cpuCores, startedAtMs: Date.parse(row.created_at) }
+        : { serverId, cpuCores: 1, startedAtMs: SIMULATED_SINCE_MS };
+      counters.set(serverId, { at: now.toISOString(), ...simulatedCounters(machine, now.getTime()) });
+    }
+    return counters;
   }
 
   /** Every server the simulator made has a console; an operator's import (never made here) has none. */

@@ -67,6 +67,9 @@ const POLL_MS = 500;
 /** A refusal of this backend's own (the operation cannot be carried out as asked): the action ends `error`. */
 const refused = (message: string) => new UpstreamError('provisioning', 'failed', message);
 
+/** Servers whose counters are read at the same time (each a virsh command on its host). */
+const PARALLEL_COUNTER_READS = 8;
+
 export class LibvirtProvisioning implements ProvisioningPort {
   private readonly registry: BuiltinProvisioning;
   /** One client per hypervisor host, by its libvirt URI. */
@@ -196,6 +199,19 @@ export class LibvirtProvisioning implements ProvisioningPort {
   async serverCounters(serverId: string): Promise<ServerCounters | null> {
     const virsh = await this.virshOf(serverId);
     return readServerCounters((args) => virsh.run(args), serverId, this.clock.now().toISOString());
+  }
+
+  /** Each server's domain read on its own host (a virsh command each), a few at a time. */
+  async serverCountersOf(serverIds: readonly string[]): Promise<Map<string, ServerCounters | null | Error>> {
+    const counters = new Map<string, ServerCounters | null | Error>();
+    for (let start = 0; start < serverIds.length; start += PARALLEL_COUNTER_READS) {
+      await Promise.all(
+        serverIds.slice(start, start + PARALLEL_COUNTER_READS).map(async (serverId) => {
+          counters.set(serverId, await this.serverCounters(serverId).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))));
+        }),
+      );
+    }
+    return counters;
   }
 
   /** A domain defined with a serial console (every domain this backend makes has one); none for a server libvirt does not have. */

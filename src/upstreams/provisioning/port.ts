@@ -177,6 +177,12 @@ export interface ProvisioningPort {
    */
   serverCounters(serverId: string): Promise<ServerCounters | null>;
   /**
+   * The counters of many servers at once (the sampler's batch): per server,
+   * what serverCounters answers, or the error reading it. One server that
+   * cannot be read must not fail the others.
+   */
+  serverCountersOf(serverIds: readonly string[]): Promise<Map<string, ServerCounters | null | Error>>;
+  /**
    * Whether the server's machine has a serial console to attach to: false
    * when this system has no machine for the server (an operator's import) or
    * the machine has none. Throws `unavailable` when the host does not answer.
