@@ -18,7 +18,7 @@
 // Completing never delays or fails the request: it starts once the answer is
 // out, its failure is logged, and closing the listener waits for the writes begun.
 import { AsyncResource } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifySessionObject } from '@fastify/session';
 import type { CompiledQuery } from 'kysely';
 import { crashPoint } from '../../crash-points.ts';
@@ -101,31 +101,34 @@ export function recordChanges(app: FastifyInstance, options: AuditTrailOptions):
     entry.enter(done);
   });
 
-  // Node runs the request body's events in the socket's async context: the hooks after parsing and the handler are
-  // put back in the request's, where its commit companion is.
-  app.addHook('preValidation', (request, _reply, done) => {
-    const entry = entries.get(request);
-    if (entry) entry.resume(done);
-    else done();
+  // Only a route that answers a change needs the hooks below: they are the route's own (onRoute), so a read passes
+  // no phase for them. Fastify runs a route's own hooks after its context's; no context adds preValidation hooks, and
+  // onSend only defers the completion, whatever ran before it.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => READS.has(method))) return;
+    route.preValidation = [resumeChange, ...[route.preValidation ?? []].flat()];
+    route.onSend = [completeOnceOver, ...[route.onSend ?? []].flat()];
   });
 
-  // A console session may end in the handler (signing out): who it was is taken before.
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (!READS.has(request.method)) {
-      const user = signedInUser(request);
-      if (user) noteRequestFacts(request, { signedInAs: user });
-    }
-    done();
-  });
+  // Node runs the request body's events in the socket's async context: the hooks after parsing and the handler are
+  // put back in the request's, where its commit companion is. A console session may end in the handler (signing
+  // out), or in a preHandler hook (its user gone): who it was is taken here, before either.
+  function resumeChange(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+    const entry = entries.get(request);
+    if (!entry) return done();
+    const user = signedInUser(request);
+    if (user) noteRequestFacts(request, { signedInAs: user });
+    entry.resume(done);
+  }
 
   // The answer is settled at onSend (its status known) whether or not the client is still there to take it. Other
   // onSend hooks may still write as part of the change (a new console session is stored), so the entry is completed
   // once the response is over: finished, or cut off by a client that hung up.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  function completeOnceOver(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void): void {
     const entry = entries.get(request);
     if (entry) whenResponseOver(reply, () => void complete(entry, request, reply));
     done(null, payload);
-  });
+  }
 
   function complete(entry: ChangeEntry, request: FastifyRequest, reply: FastifyReply): Promise<void> {
     entry.over = true;

@@ -1,7 +1,7 @@
 // Bearer authentication for the project API (API keys) and the operator API
 // (the operator token). Missing, malformed, unknown, revoked and expired
 // credentials all get the same 401.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError, readOnlyKey } from '../../errors.ts';
 import type { Actor, ApiKeyService } from '../../modules/api-keys/index.ts';
 import { hashToken, sameHash } from '../../secrets.ts';
@@ -23,18 +23,26 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * change here, before the body is even validated, so it always sees 403
  * `read_only_key` rather than a validation error; the services check again
  * for callers that do not come through HTTP.
+ *
+ * A callback hook: a key the process keeps is checked without a promise
+ * (authenticateKept), and only a key not kept waits for its read.
  */
 export function requireApiKey(app: FastifyInstance, keys: ApiKeyService): void {
   app.decorateRequest('actor', null as unknown as Actor);
-  app.addHook('onRequest', async (request) => {
-    const actor = await keys.authenticate(bearerToken(request));
-    if (!actor) throw unauthenticated();
-    // Set before the refusal below, so the audit log names the key whose change was refused.
-    request.actor = actor;
-    if (actor.readOnly && !SAFE_METHODS.has(request.method)) {
-      throw readOnlyKey();
-    }
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = bearerToken(request);
+    const kept = keys.authenticateKept(token);
+    if (kept !== undefined) return admit(request, kept, done);
+    keys.authenticate(token).then((actor) => admit(request, actor, done), done);
   });
+}
+
+function admit(request: FastifyRequest, actor: Actor | null, done: HookHandlerDoneFunction): void {
+  if (!actor) return done(unauthenticated());
+  // Set before the refusal below, so the audit log names the key whose change was refused.
+  request.actor = actor;
+  if (actor.readOnly && !SAFE_METHODS.has(request.method)) return done(readOnlyKey());
+  done();
 }
 
 export function requireOperatorToken(app: FastifyInstance, tokenHash: string): void {

@@ -5,7 +5,7 @@
 import { CONSOLE_STREAM_PREFIX, CONSOLE_STREAM_ROUTE } from '../../modules/server-consoles/index.ts';
 import type { HostDriftService } from '../../modules/host-drift/index.ts';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 
 export function createMetricsRegistry(): Registry {
   const registry = new Registry();
@@ -13,49 +13,119 @@ export function createMetricsRegistry(): Registry {
   return registry;
 }
 
-const labelNames = ['listener', 'method', 'route', 'status_code'] as const;
-type Label = (typeof labelNames)[number];
+type Label = 'listener' | 'method' | 'route' | 'status_code';
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
-/** The two series of one listener, method, route and status: looked up once, then reused by every request like it. */
-interface SeriesHandles {
-  requests: ReturnType<Counter<Label>['labels']>;
-  duration: ReturnType<Histogram<Label>['labels']>;
+/** One listener, method, route and status: its requests, and their durations by bucket (not cumulative; the last is +Inf). */
+interface Series {
+  labels: Record<Label, string>;
+  count: number;
+  sum: number;
+  buckets: number[];
+}
+
+/**
+ * The requests every listener of a registry answered, by series. prom-client
+ * finds a series by hashing its labels into a text on every observation, even
+ * through a kept handle; here a request finds its series through three maps
+ * keyed by what it already has (route pattern, method, status), and the
+ * labels are written out only when /metrics is read.
+ */
+class RequestSeries {
+  private readonly byListener = new Map<string, Map<string, Map<string, Map<number, Series>>>>();
+
+  observe(listener: string, route: string, method: string, statusCode: number, seconds: number): void {
+    let routes = this.byListener.get(listener);
+    if (!routes) this.byListener.set(listener, (routes = new Map<string, Map<string, Map<number, Series>>>()));
+    let methods = routes.get(route);
+    if (!methods) routes.set(route, (methods = new Map<string, Map<number, Series>>()));
+    let statuses = methods.get(method);
+    if (!statuses) methods.set(method, (statuses = new Map<number, Series>()));
+    let series = statuses.get(statusCode);
+    if (!series) {
+      series = { labels: { listener, method, route, status_code: String(statusCode) }, count: 0, sum: 0, buckets: new Array<number>(DURATION_BUCKETS.length + 1).fill(0) };
+      statuses.set(statusCode, series);
+    }
+    series.count++;
+    series.sum += seconds;
+    let bucket = 0;
+    while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]!) bucket++;
+    series.buckets[bucket]!++;
+  }
+
+  *all(): Generator<Series> {
+    for (const routes of this.byListener.values()) for (const methods of routes.values()) for (const statuses of methods.values()) yield* statuses.values();
+  }
+
+  reset(): void {
+    this.byListener.clear();
+  }
+}
+
+/** What a registry reads of a metric (prom-client's Metric, as its Counter and Histogram answer it): written from RequestSeries. */
+abstract class RequestMetric {
+  readonly aggregator = 'sum';
+  abstract readonly type: 'counter' | 'histogram';
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly series: RequestSeries,
+  ) {}
+
+  protected abstract values(): { labels: Record<string, string | number>; value: number; metricName?: string }[];
+
+  async get() {
+    return { name: this.name, help: this.help, type: this.type, values: this.values(), aggregator: this.aggregator };
+  }
+
+  reset(): void {
+    this.series.reset();
+  }
+}
+
+class RequestCounter extends RequestMetric {
+  readonly type = 'counter';
+
+  protected values() {
+    return [...this.series.all()].map((series) => ({ value: series.count, labels: series.labels }));
+  }
+}
+
+class RequestDurations extends RequestMetric {
+  readonly type = 'histogram';
+
+  protected values() {
+    return [...this.series.all()].flatMap((series) => {
+      let cumulative = 0;
+      const buckets = series.buckets.map((count, index) => {
+        cumulative += count;
+        return { labels: { le: DURATION_BUCKETS[index] ?? '+Inf', ...series.labels }, value: cumulative, metricName: `${this.name}_bucket` };
+      });
+      return [...buckets, { labels: series.labels, value: series.sum, metricName: `${this.name}_sum` }, { labels: series.labels, value: series.count, metricName: `${this.name}_count` }];
+    });
+  }
+}
+
+/** The request series of `registry`, registered as http_requests_total and http_request_duration_seconds on first use. */
+function requestSeriesOf(registry: Registry): RequestSeries {
+  const registered = registry.getSingleMetric('http_requests_total') as unknown as RequestMetric | undefined;
+  if (registered) return registered.series;
+  const series = new RequestSeries();
+  registry.registerMetric(new RequestCounter('http_requests_total', 'HTTP requests answered', series) as unknown as Metric);
+  registry.registerMetric(new RequestDurations('http_request_duration_seconds', 'Time to answer HTTP requests', series) as unknown as Metric);
+  return series;
 }
 
 /** Counts, times and logs every request `app` answers; `listener` tells the project and legacy listeners apart. */
 export function instrument(app: FastifyInstance, registry: Registry, listener: string): void {
-  const requests =
-    (registry.getSingleMetric('http_requests_total') as Counter<Label> | undefined) ??
-    new Counter({ name: 'http_requests_total', help: 'HTTP requests answered', labelNames, registers: [registry] });
-  const duration =
-    (registry.getSingleMetric('http_request_duration_seconds') as Histogram<Label> | undefined) ??
-    new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time to answer HTTP requests',
-      labelNames,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    });
-  // Finding a labelled series hashes its labels; with the handles kept, a request only adds to them.
-  const handles = new Map<string, SeriesHandles>();
-  const seriesOf = (method: string, route: string, statusCode: number): SeriesHandles => {
-    const key = `${method} ${statusCode} ${route}`;
-    let series = handles.get(key);
-    if (!series) {
-      const labels = { listener, method, route, status_code: String(statusCode) };
-      series = { requests: requests.labels(labels), duration: duration.labels(labels) };
-      handles.set(key, series);
-    }
-    return series;
-  };
-
+  const series = requestSeriesOf(registry);
   // A callback hook, not an async one: nothing here waits, and Fastify then has no promise to settle per request.
   app.addHook('onResponse', (request, reply, done) => {
+    const elapsedMs = reply.elapsedTime;
     // The route pattern, not the path, keeps the label set small; unmatched paths share one label.
-    const series = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
-    series.requests.inc();
-    series.duration.observe(reply.elapsedTime / 1000);
-    request.log.info({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime }, 'request completed');
+    series.observe(listener, request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, elapsedMs / 1000);
+    request.log.info({ method: request.method, url: loggedUrl(request.url), statusCode: reply.statusCode, responseTime: elapsedMs }, 'request completed');
     done();
   });
 }

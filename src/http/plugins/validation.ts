@@ -136,9 +136,28 @@ function namingUndeclaredMembers(issues: unknown[] | null | undefined, schema: u
   });
 }
 
-function refusingUnstorable(validate: Validate, schema: unknown): Validate {
+/**
+ * findUnstorable for path parameters and query strings: an object of strings
+ * as the router made it, walked without findUnstorable's list of what is
+ * left to look at (every API request has its parameters checked).
+ */
+function findUnstorableText(data: unknown): { pointer: string; message: string } | null {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return findUnstorable(data);
+  const fields = data as Record<string, unknown>;
+  // The same problem findUnstorable names first: a bad key before any value, and of the values the last.
+  let badValueAt: string | undefined;
+  for (const key in fields) {
+    const value = fields[key];
+    if (typeof value !== 'string' || unstorable(key)) return findUnstorable(data);
+    if (unstorable(value)) badValueAt = key;
+  }
+  return badValueAt === undefined ? null : { pointer: `/${badValueAt}`, message: 'must not contain NUL characters or unpaired surrogates' };
+}
+
+function refusingUnstorable(validate: Validate, schema: unknown, httpPart: string | undefined): Validate {
+  const find = httpPart === 'body' ? findUnstorable : findUnstorableText;
   const wrapped: Validate = (data) => {
-    const problem = findUnstorable(data);
+    const problem = find(data);
     if (problem) {
       wrapped.errors = [{ instancePath: problem.pointer, keyword: 'unstorable', message: problem.message, params: {} }];
       return false;
@@ -187,7 +206,7 @@ export function installValidation(app: FastifyInstance, options: ValidationOptio
   const textual = createAjv({ coerceTypes: 'array' });
   app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
     compileOnFirstUse(() => {
-      const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate, schema);
+      const validate = refusingUnstorable((httpPart === 'body' ? bodies : textual).compile(schema as object) as Validate, schema, httpPart);
       return httpPart === 'params' ? digitsOnlyIds(validate, schema as object) : validate;
     }) as never,
   );
@@ -205,6 +224,8 @@ export function installValidation(app: FastifyInstance, options: ValidationOptio
 /** A parameter given twice takes its last value, as Django REST framework (and most clients' expectations) have it. */
 export function parseQueryString(text: string): Record<string, string> {
   const query: Record<string, string> = {};
+  // Most requests have no query: no URLSearchParams to make for them (the router asks with '').
+  if (text.length === 0) return query;
   for (const [key, value] of new URLSearchParams(text)) query[key] = value;
   return query;
 }

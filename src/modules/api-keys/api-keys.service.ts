@@ -1,13 +1,13 @@
 // API keys: `cp_<lookup id>_<secret>`. The lookup id finds the row; only a
 // hash of the secret is stored, and it is compared in constant time.
-import { randomBytes } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { readBool } from '../../db/columns.ts';
 import { outsideCommitCompanion } from '../../db/commit-companion.ts';
 import type { Database } from '../../db/schema.ts';
-import { hashToken, randomToken, sameHash } from '../../secrets.ts';
+import { hashToken, randomToken } from '../../secrets.ts';
 import { AppError, notFound, readOnlyKey, validationError, type FieldError } from '../../errors.ts';
 
 export interface Actor {
@@ -67,8 +67,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const LAST_USED_WRITE_INTERVAL_MS = 60_000;
 
 const TOKEN_FORMAT = /^cp_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+/** The bytes of hashToken(secret): compared as they are, without the hex text and its decoding on every request. */
+const secretDigest = (secret: string): Buffer => hash('sha256', secret, 'buffer');
 // Compared against when no key matches, so a miss costs what a hit costs.
-const DECOY_HASH = hashToken('decoy');
+const DECOY_DIGEST = secretDigest('decoy');
 
 /**
  * How many keys' rows a process keeps (KeyedUntilChanged). A row is kept until
@@ -87,6 +90,33 @@ interface KeyRow {
   revoked_at: string | null;
 }
 
+/**
+ * A key's row as a process keeps it, with what every request would otherwise
+ * work out again from it: the digest to compare as bytes, the expiry as a
+ * time, and the actor the key stands for (one object, shared by its requests).
+ */
+interface KeptKey {
+  id: number;
+  digest: Buffer;
+  revoked: boolean;
+  /** ms since the epoch; null: never expires. */
+  expiresAtMs: number | null;
+  actor: Actor;
+  /** When this process last wrote last_used_at (cloudplane's clock, ms); 0: not yet. */
+  lastUsedWriteMs: number;
+}
+
+function keptKey(row: KeyRow): KeptKey {
+  return {
+    id: row.id,
+    digest: Buffer.from(row.secret_hash, 'hex'),
+    revoked: row.revoked_at !== null,
+    expiresAtMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+    actor: Object.freeze({ userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) }),
+    lastUsedWriteMs: 0,
+  };
+}
+
 export interface ApiKeyServiceDependencies {
   db: Kysely<Database>;
   clock: Clock;
@@ -95,23 +125,27 @@ export interface ApiKeyServiceDependencies {
 }
 
 export class ApiKeyService {
-  /** Rows by lookup id. */
-  private readonly rows: KeyedUntilChanged<KeyRow>;
-  /** When this process last wrote each key's last_used_at (cloudplane's clock, ms). */
+  /** Keys by lookup id. */
+  private readonly rows: KeyedUntilChanged<KeptKey>;
+  /**
+   * When this process last wrote each key's last_used_at (cloudplane's clock,
+   * ms), for keys read again since (a revocation elsewhere drops every kept key).
+   */
   private readonly lastUsedWrites = new Map<number, number>();
 
   constructor(private readonly deps: ApiKeyServiceDependencies) {
     this.rows = new KeyedUntilChanged(deps.changes, 'api-keys', MAX_CACHED_KEYS);
   }
 
-  private findByLookupId(lookupId: string): Promise<KeyRow | undefined> {
-    return this.rows.get(lookupId, () =>
-      this.deps.db
+  private findByLookupId(lookupId: string): Promise<KeptKey | undefined> {
+    return this.rows.get(lookupId, async () => {
+      const row = await this.deps.db
         .selectFrom('api_keys')
         .select(['id', 'user_id', 'secret_hash', 'read_only', 'expires_at', 'revoked_at'])
         .where('lookup_id', '=', lookupId)
-        .executeTakeFirst(),
-    );
+        .executeTakeFirst();
+      return row && keptKey(row);
+    });
   }
 
   async create(userId: number, input: { name: string; read_only?: boolean; expires_at?: string | null }): Promise<CreatedApiKey> {
@@ -238,12 +272,31 @@ export class ApiKeyService {
   /** The actor behind a bearer token, or null for a missing, malformed, unknown, revoked or expired key. */
   async authenticate(token: string | undefined): Promise<Actor | null> {
     const match = token ? TOKEN_FORMAT.exec(token) : null;
-    const row = match ? await this.findByLookupId(match[1]!) : undefined;
-    const secretMatches = sameHash(hashToken(match?.[2] ?? ''), row?.secret_hash ?? DECOY_HASH);
-    if (!row || !secretMatches || row.revoked_at !== null) return null;
-    if (this.hasExpired(row)) return null;
-    this.noteUse(row.id);
-    return { userId: row.user_id, keyId: row.id, readOnly: readBool(row.read_only) };
+    return this.admit(match ? await this.findByLookupId(match[1]!) : undefined, match?.[2]);
+  }
+
+  /**
+   * authenticate() without waiting, when it needs no read: the actor or null
+   * as authenticate() answers, or undefined when the key is not kept (a first
+   * use, or a revocation since), and authenticate() must read it. Every API
+   * request asks this first, so a kept key costs no promise.
+   */
+  authenticateKept(token: string | undefined): Actor | null | undefined {
+    const match = token ? TOKEN_FORMAT.exec(token) : null;
+    if (!match) return this.admit(undefined, undefined);
+    const kept = this.rows.peek(match[1]!);
+    return kept === undefined ? undefined : this.admit(kept, match[2]);
+  }
+
+  private admit(key: KeptKey | undefined, secret: string | undefined): Actor | null {
+    // A digest of another length (a damaged row) is never matched; the decoy still costs the comparison.
+    const expected = key?.digest.length === DECOY_DIGEST.length ? key.digest : DECOY_DIGEST;
+    const secretMatches = timingSafeEqual(secretDigest(secret ?? ''), expected) && expected !== DECOY_DIGEST;
+    if (!key || !secretMatches || key.revoked) return null;
+    const now = this.deps.clock.now().getTime();
+    if (key.expiresAtMs !== null && key.expiresAtMs <= now) return null;
+    this.noteUse(key, now);
+    return key.actor;
   }
 
   /** A key's name, revoked keys included (records name the key that was used); undefined when there is no such key. */
@@ -269,17 +322,23 @@ export class ApiKeyService {
    * request down and a failed write (a busy database) is not worth failing
    * or retrying for; the next use a minute later writes it again.
    */
-  private noteUse(keyId: number): void {
-    const now = this.deps.clock.now();
-    const lastWrite = this.lastUsedWrites.get(keyId);
-    if (lastWrite !== undefined && now.getTime() - lastWrite < LAST_USED_WRITE_INTERVAL_MS) return;
+  private noteUse(key: KeptKey, nowMs: number): void {
+    // Kept on the key for its requests; the map carries it over to the key's next reading.
+    if (nowMs - key.lastUsedWriteMs < LAST_USED_WRITE_INTERVAL_MS) return;
+    const lastWrite = this.lastUsedWrites.get(key.id);
+    if (lastWrite !== undefined && nowMs - lastWrite < LAST_USED_WRITE_INTERVAL_MS) {
+      key.lastUsedWriteMs = lastWrite;
+      return;
+    }
     if (this.lastUsedWrites.size >= MAX_CACHED_KEYS) this.lastUsedWrites.clear();
-    this.lastUsedWrites.set(keyId, now.getTime());
+    this.lastUsedWrites.set(key.id, nowMs);
+    key.lastUsedWriteMs = nowMs;
+    const keyId = key.id;
     // Not part of the request's change: its audit entry must ride with the change itself (db/commit-companion.ts).
     void outsideCommitCompanion(() =>
       this.deps.db
         .updateTable('api_keys')
-        .set({ last_used_at: now.toISOString() })
+        .set({ last_used_at: new Date(nowMs).toISOString() })
         .where('id', '=', keyId)
         .execute()
         .catch(() => {}),
