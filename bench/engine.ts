@@ -4,11 +4,13 @@
 // 2. restarts on the populated storage, timed from spawn to the first 200 of
 //    /healthz: the direct command, then `npm start`;
 // 3. the targets, on the `npm start` service (a clean start), each between
-//    two runs of the bare Fastify route;
-//    then the references (bench/reference-route.ts): the bare route plus one
-//    read of the same storage, what any route that reads it can reach here,
-//    and the issue's hand-written ceiling of each hot path on the same data,
-//    each first checked to answer what the service answers, byte for byte;
+//    two runs of the bare Fastify route, beside the references
+//    (bench/reference-route.ts) in a process of their own: the issue's
+//    hand-written ceiling of each hot path on the same data, first checked to
+//    answer what the service answers, byte for byte. Each read and its ceiling
+//    alternate READ_ROUNDS times; the reboot and its ceiling are measured as
+//    finished actions a second; and the bare route plus one read of the same
+//    storage says what any route that reads it can reach here;
 // 4. PostgreSQL only: the same reads on two `serve` processes at once;
 // 5. the resident memory of the `npm start` process tree, after all that.
 // A failure stops only what depends on it; it is recorded and the verdicts
@@ -27,6 +29,8 @@ import { loggedErrors, npmStartRuntime, startService, ADMIN_TOKEN, type RunningS
 
 export type Engine = 'sqlite' | 'postgres';
 export const PAGE_SIZE = 50;
+/** Each read and its ceiling are measured this many times, alternately; their shares' median is the figure. */
+export const READ_ROUNDS = 3;
 export const SMALL_PROJECT_SERVERS = 100;
 const SEED_CONCURRENCY = 16;
 /** How long the worker may take to finish the reboots a run of the service started. */
@@ -85,6 +89,21 @@ export interface TargetResult {
   problems: string[];
   /** A ceiling's: how its answer compared with the service's before the load (a mismatch is also one of its problems). */
   byteCheck?: string;
+  /**
+   * A read measured in rounds (READ_ROUNDS, each beside the same round of its
+   * ceiling or its service): each round's figures, in order. The figures
+   * above are then the rounds' medians, and its share is the median of the
+   * rounds' shares.
+   */
+  rounds?: { requestsPerSecond: number; p99Ms: number; ratio: number }[];
+  /**
+   * A reboot run's: seconds from the end of its run until the worker had
+   * finished every action it started, and the actions it started a second of
+   * that whole time (requests ÷ (run + drain)): what the reboot's share is
+   * taken of, so a ceiling that leaves its work to the worker pays for it too.
+   */
+  drainSeconds?: number;
+  finishedPerSecond?: number;
 }
 
 export interface EngineReport {
@@ -448,62 +467,117 @@ async function ceilingByteCheck(definition: TargetDefinition, service: RunningSe
   }
 }
 
-/**
- * The references of bench/reference-route.ts, in their own process on the
- * storage the service runs on, measured like targets: the bare route plus one
- * read, and the issue's hand-written ceiling of each target that has one,
- * each first checked against the service's answer (ceilingByteCheck). The
- * reboot's ceiling starts its actions for the service's worker to finish:
- * the run is followed by the wait until none is running, as the service's.
- */
-async function measureReferences(
-  engine: Engine,
-  settings: EngineSettings,
-  storage: ServiceStorage,
-  alternation: BareAlternation,
-  world: ServersWorld,
-  service: RunningService,
-): Promise<TargetResult[]> {
-  const { log } = settings;
+/** The references' process (bench/reference-route.ts) on the service's storage, warmed on every read. */
+interface ReferenceProcess {
+  addresses: ServiceAddresses;
+  stop: () => Promise<void>;
+}
+
+async function startReference(engine: Engine, settings: EngineSettings, storage: ServiceStorage, world: ServersWorld): Promise<ReferenceProcess> {
   const port = await freePort();
   const storageEnv = engine === 'postgres' ? { REFERENCE_DATABASE_URL: storage.databaseUrl } : { REFERENCE_SQLITE_FILE: path.join(storage.dataDir, 'cloudplane.db') };
   const runtime = npmStartRuntime(settings.service.npmStart);
   const env = { ...process.env, ...runtime.env, ...storageEnv, PORT: String(port), REFERENCE_LOG_FILE: path.join(storage.dataDir, `reference-${engine}.log`) };
   const { child } = await startNode(`reference (${engine})`, ['bench/reference-route.ts'], { cwd: settings.root, env, ready: /listening/, nodeFlags: runtime.nodeFlags });
-  const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
-  const ceiling: ServiceAddresses = { base: `http://127.0.0.1:${port}`, legacyBase: `http://127.0.0.1:${port}` };
+  const addresses: ServiceAddresses = { base: `http://127.0.0.1:${port}`, legacyBase: `http://127.0.0.1:${port}` };
   try {
-    await warmUpProcess(readLoads(world, settings, ceiling), settings.load);
-    const oneRead = {
-      id: 'reference_read' as const,
-      label: `reference: bare route + one ${storageName} read`,
-      wrongAnswer: (body: unknown) => ((body as { read?: { value?: unknown } }).read?.value === 1 ? undefined : `no read: ${JSON.stringify(body).slice(0, 200)}`),
-    };
-    const results = [await measureTarget(alternation, oneRead, [{ url: `${ceiling.base}/`, expectedStatus: 200 }])];
-    for (const definition of targetDefinitions(world, settings.bigProjectServers)) {
-      if (!(definition.id in CEILING_OF)) continue;
-      const check = await ceilingByteCheck(definition, service, ceiling, world);
-      log(`  byte check of the ceiling of ${definition.label}: ${check.problem ? `MISMATCH: ${check.result}` : check.result}`);
-      let drained = true;
-      const settle =
-        definition.id === 'reboot'
-          ? async () => {
-              const seconds = await secondsUntilActionsFinish(service, world, CEILING_DRAIN_BOUND_MS);
-              drained = seconds !== undefined;
-              log(drained ? `    the ceiling's reboots all finished ${seconds!.toFixed(1)} s after the run` : `    the ceiling's reboots still running ${CEILING_DRAIN_BOUND_MS / 1000} s after the run`);
-            }
-          : undefined;
-      const ceilingDefinition = { id: CEILING_OF[definition.id as CeiledTargetId], label: `ceiling: ${definition.label}`, wrongAnswer: definition.wrongAnswer };
-      const target = await measureTarget(alternation, ceilingDefinition, [definition.load(ceiling)], settle);
-      if (check.problem) target.problems.unshift(check.problem);
-      if (!drained) target.problems.push(`the ceiling's reboots still running ${CEILING_DRAIN_BOUND_MS / 1000} s after the run`);
-      target.byteCheck = check.result;
-      results.push(target);
-    }
-    return results;
-  } finally {
+    await warmUpProcess(readLoads(world, settings, addresses), settings.load);
+  } catch (error) {
     await stop(child);
+    throw error;
   }
+  return { addresses, stop: () => stop(child) };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Several runs of one target as one result: the medians of their figures, each round kept, every problem of any. */
+function combinedRounds(definition: Pick<TargetDefinition, 'id' | 'label'>, rounds: TargetResult[]): TargetResult {
+  const problems = rounds.flatMap((round, index) => round.problems.map((problem) => `round ${index + 1}: ${problem}`));
+  const measured = rounds.filter((round) => round.requestsPerSecond !== undefined);
+  if (measured.length < rounds.length) return { id: definition.id, label: definition.label, problems };
+  const statusCounts: Record<string, number> = {};
+  for (const round of measured) for (const [status, count] of Object.entries(round.statusCounts ?? {})) statusCounts[status] = (statusCounts[status] ?? 0) + count;
+  return {
+    id: definition.id,
+    label: definition.label,
+    requestsPerSecond: median(measured.map((round) => round.requestsPerSecond!)),
+    p99Ms: median(measured.map((round) => round.p99Ms!)),
+    requests: measured.reduce((sum, round) => sum + (round.requests ?? 0), 0),
+    statusCounts,
+    ratio: Number(median(measured.map((round) => round.ratio!)).toPrecision(4)),
+    bareBefore: measured[0]!.bareBefore,
+    bareAfter: measured.at(-1)!.bareAfter,
+    problems,
+    rounds: measured.map((round) => ({ requestsPerSecond: round.requestsPerSecond!, p99Ms: round.p99Ms!, ratio: round.ratio! })),
+  };
+}
+
+/**
+ * A read and its ceiling, READ_ROUNDS times each, alternately (service,
+ * ceiling, service, …), each run between two bare ones as every target is:
+ * a moment of a busy machine then touches one round of each, and the median
+ * of the rounds' shares leaves it out. Without a reference process, the
+ * service's rounds alone.
+ */
+async function measureReadWithCeiling(
+  alternation: BareAlternation,
+  definition: TargetDefinition,
+  service: RunningService,
+  reference: ReferenceProcess | undefined,
+  world: ServersWorld,
+  log: (line: string) => void,
+): Promise<TargetResult[]> {
+  const check = reference ? await ceilingByteCheck(definition, service, reference.addresses, world) : undefined;
+  if (check) log(`  byte check of the ceiling of ${definition.label}: ${check.problem ? `MISMATCH: ${check.result}` : check.result}`);
+  const ceilingDefinition = { id: CEILING_OF[definition.id as CeiledTargetId], label: `ceiling: ${definition.label}`, wrongAnswer: definition.wrongAnswer };
+  const [own, theirs]: [TargetResult[], TargetResult[]] = [[], []];
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    own.push(await measureTarget(alternation, definition, [definition.load(service)]));
+    if (reference) theirs.push(await measureTarget(alternation, ceilingDefinition, [definition.load(reference.addresses)]));
+  }
+  if (!reference) return [combinedRounds(definition, own)];
+  const ceiling = combinedRounds(ceilingDefinition, theirs);
+  if (check?.problem) ceiling.problems.unshift(check.problem);
+  ceiling.byteCheck = check?.result;
+  return [combinedRounds(definition, own), ceiling];
+}
+
+/**
+ * A reboot run, on the service or on the reboot's ceiling (whose actions
+ * the service's worker finishes, as it finishes the service's own): after
+ * the warm-up and after the run, the wait until the big project has no
+ * running action, so the run starts with no backlog and its figure counts
+ * the time its own actions took to finish: finished actions a second.
+ */
+async function measureReboots(
+  alternation: BareAlternation,
+  definition: Omit<TargetDefinition, 'load'>,
+  load: Load,
+  service: RunningService,
+  world: ServersWorld,
+  settings: Pick<EngineSettings, 'load' | 'log'>,
+  boundMs: number,
+): Promise<TargetResult> {
+  const { log } = settings;
+  let drainSeconds: number | undefined;
+  let undrained = 0;
+  const settle = async () => {
+    drainSeconds = await secondsUntilActionsFinish(service, world, boundMs);
+    if (drainSeconds === undefined) undrained++;
+    log(drainSeconds === undefined ? `    reboots still running ${boundMs / 1000} s after the run` : `    reboots all finished ${drainSeconds.toFixed(1)} s after the run`);
+  };
+  const target = await measureTarget(alternation, definition, [load], settle);
+  if (undrained > 0) target.problems.push(`reboots still running ${boundMs / 1000} s after a run`);
+  if (target.requests !== undefined && drainSeconds !== undefined) {
+    target.drainSeconds = Number(drainSeconds.toFixed(2));
+    target.finishedPerSecond = target.requests / (settings.load.seconds + drainSeconds);
+  }
+  return target;
 }
 
 /** PostgreSQL's scale-out figure: the same reads, spread over two `serve` processes on one database. */
@@ -549,25 +623,39 @@ export async function runEngine(engine: Engine, databaseUrl: string, settings: E
     const service = await startMeasuredService(engine, settings, storage, report);
     try {
       await warmUpProcess(readLoads(world, settings, service), settings.load);
-      for (const definition of targetDefinitions(world, settings.bigProjectServers)) {
-        // The bare run after the reboots must not share the machine with reboots still under way.
-        let drained = true;
-        const settle =
-          definition.id === 'reboot'
-            ? async () => {
-                report.rebootDrainSeconds = await secondsUntilActionsFinish(service, world);
-                drained = report.rebootDrainSeconds !== undefined;
-                log(drained ? `    reboots all finished ${report.rebootDrainSeconds!.toFixed(1)} s after the run` : `    reboots still running ${DRAIN_BOUND_MS / 1000} s after the run`);
-              }
-            : undefined;
-        const target = await measureTarget(alternation, definition, [definition.load(service)], settle);
-        if (!drained) target.problems.push(`reboots still running ${DRAIN_BOUND_MS / 1000} s after the run`);
-        report.targets.push(target);
-      }
+      // The references' process runs beside the service from here on, so each read alternates with its ceiling.
+      let reference: ReferenceProcess | undefined;
       try {
-        report.targets.push(...(await measureReferences(engine, settings, storage, alternation, world, service)));
+        reference = await startReference(engine, settings, storage, world);
       } catch (error) {
         report.errors.push(`reference: ${message(error)}`);
+      }
+      try {
+        const definitions = targetDefinitions(world, settings.bigProjectServers);
+        for (const definition of definitions.filter((entry) => entry.id !== 'reboot')) {
+          report.targets.push(...(await measureReadWithCeiling(alternation, definition, service, reference, world, log)));
+        }
+        const reboot = definitions.find((entry) => entry.id === 'reboot')!;
+        const serviceReboots = await measureReboots(alternation, reboot, reboot.load(service), service, world, settings, DRAIN_BOUND_MS);
+        report.rebootDrainSeconds = serviceReboots.drainSeconds;
+        report.targets.push(serviceReboots);
+        if (reference) {
+          const storageName = engine === 'postgres' ? 'PostgreSQL' : 'SQLite';
+          const oneRead = {
+            id: 'reference_read' as const,
+            label: `reference: bare route + one ${storageName} read`,
+            wrongAnswer: (body: unknown) => ((body as { read?: { value?: unknown } }).read?.value === 1 ? undefined : `no read: ${JSON.stringify(body).slice(0, 200)}`),
+          };
+          report.targets.push(await measureTarget(alternation, oneRead, [{ url: `${reference.addresses.base}/`, expectedStatus: 200 }]));
+          const check = await ceilingByteCheck(reboot, service, reference.addresses, world);
+          log(`  byte check of the ceiling of ${reboot.label}: ${check.problem ? `MISMATCH: ${check.result}` : check.result}`);
+          const ceilingReboots = await measureReboots(alternation, { id: 'ceiling_reboot', label: `ceiling: ${reboot.label}` }, reboot.load(reference.addresses), service, world, settings, CEILING_DRAIN_BOUND_MS);
+          if (check.problem) ceilingReboots.problems.unshift(check.problem);
+          ceilingReboots.byteCheck = check.result;
+          report.targets.push(ceilingReboots);
+        }
+      } finally {
+        await reference?.stop();
       }
       if (engine === 'postgres') {
         try {

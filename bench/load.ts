@@ -77,13 +77,14 @@ function summarise(results: autocannon.Result[], expectedStatus: number, warmUpP
  * service), sharing `connections` between them and summed: the same offered
  * load as one run, spread over the processes.
  */
-export async function runLoad(loads: Load[], settings: LoadSettings, options: { warmUp: boolean }): Promise<LoadResult> {
+export async function runLoad(loads: Load[], settings: LoadSettings, options: { warmUp: boolean; afterWarmUp?: () => Promise<void> }): Promise<LoadResult> {
   const connections = Math.max(1, Math.floor(settings.connections / loads.length));
   const expectedStatus = loads[0]!.expectedStatus;
   const warmUpProblems: string[] = [];
   if (options.warmUp && settings.warmUpSeconds > 0) {
     const warmUps = await Promise.all(loads.map((load) => fire(load, connections, settings.warmUpSeconds)));
     warmUpProblems.push(...warmUps.flatMap((result) => problemsOf(result, expectedStatus, 'warm-up')));
+    await options.afterWarmUp?.();
   }
   const results = await Promise.all(loads.map((load) => fire(load, connections, settings.seconds)));
   return summarise(results, expectedStatus, warmUpProblems);
@@ -151,11 +152,12 @@ export class BareAlternation {
   /**
    * `settle` runs between the target and the bare run after it: work the
    * target left behind (a worker's backlog) is the target's cost, and must
-   * not lower the bare figure it is compared with.
+   * not lower the bare figure it is compared with. The same runs between the
+   * warm-up and the measured run, so the run does not inherit the warm-up's.
    */
   async measure(label: string, loads: Load[], settle?: () => Promise<void>): Promise<Measured> {
     const before = this.lastBare ?? (await this.runBare());
-    const result = await runLoad(loads, this.settings, { warmUp: true });
+    const result = await runLoad(loads, this.settings, { warmUp: true, afterWarmUp: settle });
     this.record(label, result);
     await settle?.();
     const after = await this.runBare();

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_SIZE, runEngine, SMALL_PROJECT_SERVERS, type EngineReport } from './engine.ts';
+import { PAGE_SIZE, READ_ROUNDS, runEngine, SMALL_PROJECT_SERVERS, type EngineReport } from './engine.ts';
 import { benchCli, cliVerdicts, printCli, type CliBenchReport } from './cli.ts';
 import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
@@ -100,10 +100,17 @@ function printShares(report: EngineReport): void {
   console.log(`\n${report.engine}: the service beside its ceilings`);
   console.log(line(['path', 'service', 'p99 ms', 'ceiling', 'p99 ms', 'share', 'target']));
   for (const id of Object.keys(MIN_SHARE_OF_CEILING) as CeiledTargetId[]) {
-    const { service, ceiling, share, minimum } = shareOfCeiling(report, id);
+    const { service, ceiling, share, shares, minimum } = shareOfCeiling(report, id);
     const figure = (result: typeof service) => (result?.requestsPerSecond === undefined ? ['—', '—'] : [result.requestsPerSecond.toFixed(0), String(result.p99Ms)]);
     const problems = (service?.problems.length ?? 0) + (ceiling?.problems.length ?? 0) > 0 ? '  (problems)' : '';
-    console.log(line([service?.label ?? id, ...figure(service), ...figure(ceiling), share === undefined ? '—' : `${(share * 100).toFixed(1)}%`, `≥ ${(minimum * 100).toFixed(0)}%`]) + problems);
+    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+    // A read's rounds, or the reboot's finished actions a second, which its share is taken of.
+    const how = shares
+      ? `  rounds ${shares.map(percent).join(' ')}`
+      : service?.finishedPerSecond !== undefined && ceiling?.finishedPerSecond !== undefined
+        ? `  finished a second ${service.finishedPerSecond.toFixed(0)} vs ${ceiling.finishedPerSecond.toFixed(0)}`
+        : '';
+    console.log(line([service?.label ?? id, ...figure(service), ...figure(ceiling), share === undefined ? '—' : percent(share), `≥ ${(minimum * 100).toFixed(0)}%`]) + how + problems);
   }
 }
 
@@ -208,7 +215,8 @@ async function main(): Promise<void> {
       bare: 'Fastify 5, GET / answering {"hello":"world"}, in its own process (bench/hello-world.ts), measured before and after each target',
       ceilings:
         'bench/reference-route.ts in its own process on the same storage: per hot path a hand-written route (key from a cache, one prepared statement, one transaction for the reboot, a response schema, one log line), ' +
-        'its answer first compared with the service\'s byte for byte (the reboot with id, started_at and resource.id masked); targets are the service\'s req/s as a share of it',
+        'its answer first compared with the service\'s byte for byte (the reboot with id, started_at and resource.id masked); targets are the service\'s req/s as a share of it: ' +
+        `for a read the median of ${READ_ROUNDS} rounds' shares, the read and its ceiling alternated; for the reboot, of finished actions a second (accepted ÷ the run and the wait until the worker finished them)`,
       service: { direct: service.description, npmStart: service.npmStart, ...(service.fallback ? { fallback: service.fallback } : {}), logLevel: 'the default (LOG_LEVEL unset)' },
       postgres: postgres instanceof Error ? `none: ${postgres.message}` : postgres.origin,
     },

@@ -85,14 +85,14 @@ const context = { bigProjectServers: 100_000, npmStart: 'node dist/main.js serve
 const verdictOf = (report: EngineReport, id: string) => judgeEngine(report, context).find((verdict) => verdict.id === id)!;
 
 test("a path passes on its share of its ceiling, in the same run, only when neither's runs had a problem", () => {
-  // SQLite's /me/ must reach 85 % of its hand-written ceiling.
+  // SQLite's /me/ must reach 70 % of its hand-written ceiling.
   const good = engineReport([target('me', 900, 0.5), target('ceiling_me', 1000, 0.6)]);
   const passed = verdictOf(good, 'me_share_of_ceiling');
   assert.equal(passed.pass, true);
   assert.equal(passed.value, 0.9);
-  assert.equal(passed.threshold, 0.85);
+  assert.equal(passed.threshold, 0.7);
   assert.match(passed.figure, /^90\.0% \(900 vs 1000 req\/s; p99 10 vs 10 ms\)$/);
-  const low = engineReport([target('me', 800, 0.5), target('ceiling_me', 1000, 0.6)]);
+  const low = engineReport([target('me', 600, 0.5), target('ceiling_me', 1000, 0.6)]);
   assert.equal(verdictOf(low, 'me_share_of_ceiling').pass, false);
   const withProblems = engineReport([target('me', 900, 0.5, ['measured run: 3 × HTTP 401 (expected 200)']), target('ceiling_me', 1000, 0.6)]);
   const verdict = verdictOf(withProblems, 'me_share_of_ceiling');
@@ -102,6 +102,28 @@ test("a path passes on its share of its ceiling, in the same run, only when neit
   const unlike = engineReport([target('me', 900, 0.5), target('ceiling_me', 1000, 0.6, ['probe: bodies differ at byte 12'])]);
   assert.equal(verdictOf(unlike, 'me_share_of_ceiling').pass, false);
   assert.deepEqual(verdictOf(unlike, 'me_share_of_ceiling').problems, ['ceiling: probe: bodies differ at byte 12']);
+});
+
+test("a read measured in rounds is judged on the median of its rounds' shares, each round against the same round of its ceiling", () => {
+  const rounds = (...figures: number[]) => figures.map((requestsPerSecond) => ({ requestsPerSecond, p99Ms: 10, ratio: 0.5 }));
+  // Shares 90 %, 50 % (a busy moment in the service's second round) and 72 %: the median is 72 %.
+  const service = { ...target('products', 900, 0.5), rounds: rounds(900, 500, 720) };
+  const ceiling = { ...target('ceiling_products', 1000, 0.6), rounds: rounds(1000, 1000, 1000) };
+  const verdict = verdictOf(engineReport([service, ceiling]), 'products_share_of_ceiling');
+  assert.equal(verdict.value, 0.72);
+  assert.equal(verdict.pass, true);
+  assert.match(verdict.target, /the median of 3 alternated rounds/);
+  assert.match(verdict.figure, /^72\.0% \(rounds 90\.0%, 50\.0%, 72\.0%; medians 900 vs 1000 req\/s/);
+});
+
+test("the reboot is judged on finished actions a second: its ceiling's backlog counts against it", () => {
+  // The ceiling answers four times as fast but leaves 30 s of work to the worker; the service's finishes at once.
+  const service = { ...target('reboot', 500, 0.1), requests: 5000, drainSeconds: 0, finishedPerSecond: 500 };
+  const ceiling = { ...target('ceiling_reboot', 2000, 0.4), requests: 20_000, drainSeconds: 30, finishedPerSecond: 500 };
+  const verdict = verdictOf(engineReport([service, ceiling]), 'reboot_share_of_ceiling');
+  assert.equal(verdict.value, 1);
+  assert.equal(verdict.pass, true);
+  assert.match(verdict.figure, /500 vs 500 finished a second: 500 vs 2000 req\/s, all finished 0 vs 30 s after the run/);
 });
 
 test('a path whose service or ceiling was not measured fails, with the reason', () => {
@@ -132,8 +154,8 @@ test('the reference route is information: reported with its ratio, failed only b
 
 test('each engine has its own share to reach, and the PostgreSQL scale-out is judged against 1.7×', () => {
   const postgres = (targets: TargetResult[]): EngineReport => ({ ...engineReport(targets), engine: 'postgres', storage: 'PostgreSQL' });
-  // 80 % of the ceiling: short of SQLite's 85 %, past PostgreSQL's 75 %.
-  const figures = [target('server_get', 800, 0.5), target('ceiling_server_get', 1000, 0.6)];
+  // 65 % of the ceiling: short of SQLite's 70 %, past PostgreSQL's 60 %.
+  const figures = [target('server_get', 650, 0.5), target('ceiling_server_get', 1000, 0.6)];
   assert.equal(verdictOf(engineReport(figures), 'server_get_share_of_ceiling').pass, false);
   assert.equal(verdictOf(postgres(figures), 'server_get_share_of_ceiling').pass, true);
   const scaled = verdictOf(postgres([target('me', 1000, 0.1), target('me_two_processes', 1800, 0.18)]), 'me_scale_out');
