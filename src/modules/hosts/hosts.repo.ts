@@ -2,8 +2,7 @@
 // fills in. A host's use is read from the plans of the servers placed on it
 // (servers.plan and pending_plan), so it can never drift from the servers
 // that are really there.
-import { PostgresAdapter, type Kysely, type Selectable } from 'kysely';
-import { readJson } from '../../db/columns.ts';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database, HostsTable } from '../../db/schema.ts';
 
@@ -52,15 +51,19 @@ export function listLocationHosts(db: Kysely<Database>, location: string): Promi
 }
 
 /**
- * The active hosts of a location, locked for the rest of the placement's
- * transaction `trx`, so that what it counts on them is still true when it
- * commits. On PostgreSQL `for update`, in id order: placements take the
- * locks in one order and cannot deadlock, and one that waited reads the
- * rows as the placement before it left them. SQLite's write transaction
- * holds the whole database already.
+ * Every host of a location, whatever its state, locked for the rest of the
+ * placement's transaction `trx`, so that what it counts on them is still
+ * true when it commits. On PostgreSQL `for update`, in id order: placements
+ * take the locks in one order and cannot deadlock, and one that waited
+ * counts, in its next statement, the servers the placement before it left
+ * (a statement sees what committed before it began, so the count must not
+ * be part of this one). Draining hosts are locked too: one statement serves
+ * the usual location without any host, and an operator's change of a
+ * draining host is rare. SQLite's write transaction holds the whole database
+ * already.
  */
-export async function lockActiveLocationHosts(trx: Kysely<Database>, location: string): Promise<HostRow[]> {
-  const query = trx.selectFrom('hosts').select(HOST_COLUMNS).where('location', '=', location).where('state', '=', 'active').orderBy('id');
+export async function lockLocationHosts(trx: Kysely<Database>, location: string): Promise<HostRow[]> {
+  const query = trx.selectFrom('hosts').select(HOST_COLUMNS).where('location', '=', location).orderBy('id');
   return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().execute() : query.execute();
 }
 
@@ -87,33 +90,30 @@ export async function deleteHost(trx: Kysely<Database>, id: number): Promise<voi
   await trx.deleteFrom('hosts').where('id', '=', id).execute();
 }
 
-interface StoredPlan {
-  cpu_cores?: number | null;
-  ram_mb?: number | null;
-  disk_gb?: number | null;
-}
-
-/** What a server holds of its host: its plan, or with a plan change waiting for a reboot, the larger of the two. */
-function heldBy(plan: StoredPlan, pending: StoredPlan | null): Resources {
-  const larger = (field: keyof Resources) => Math.max(plan[field] ?? 0, pending?.[field] ?? 0);
-  return { cpu_cores: larger('cpu_cores'), ram_mb: larger('ram_mb'), disk_gb: larger('disk_gb') };
-}
-
-/** The use of each of these hosts (hosts without a server are left out of the map). */
+/**
+ * The use of each of these hosts (hosts without a server are left out of the
+ * map): what its servers hold, each its plan or, with a plan change waiting
+ * for a reboot, the larger of the two, field by field. Summed by the
+ * database, so a placement reads one row per host, not one per server.
+ */
 export async function hostUse(db: Kysely<Database>, hostIds: readonly number[]): Promise<Map<number, HostUse>> {
   const use = new Map<number, HostUse>();
   if (hostIds.length === 0) return use;
-  const rows = await db.selectFrom('servers').select(['host_id', 'plan', 'pending_plan']).where('host_id', 'in', hostIds).execute();
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // A field the plan lacks holds nothing; SQLite's two-argument max is PostgreSQL's greatest.
+  const held = (field: keyof Resources) => {
+    const [plan, pending] = [sql`coalesce(cast(servers.plan ->> ${sql.lit(field)} as integer), 0)`, sql`coalesce(cast(servers.pending_plan ->> ${sql.lit(field)} as integer), 0)`];
+    return sql<number | string>`sum(${postgres ? sql`greatest(${plan}, ${pending})` : sql`max(${plan}, ${pending})`})`;
+  };
+  const rows = await db
+    .selectFrom('servers')
+    .select((eb) => ['host_id', eb.fn.countAll<number | string>().as('servers'), held('cpu_cores').as('cpu_cores'), held('ram_mb').as('ram_mb'), held('disk_gb').as('disk_gb')])
+    .where('host_id', 'in', hostIds)
+    .groupBy('host_id')
+    .execute();
   for (const row of rows) {
     if (row.host_id === null) continue;
-    const held = heldBy(readJson<StoredPlan>(row.plan), row.pending_plan === null ? null : readJson<StoredPlan>(row.pending_plan));
-    const sum = use.get(row.host_id) ?? { ...NO_USE };
-    use.set(row.host_id, {
-      servers: sum.servers + 1,
-      cpu_cores: sum.cpu_cores + held.cpu_cores,
-      ram_mb: sum.ram_mb + held.ram_mb,
-      disk_gb: sum.disk_gb + held.disk_gb,
-    });
+    use.set(row.host_id, { servers: Number(row.servers), cpu_cores: Number(row.cpu_cores), ram_mb: Number(row.ram_mb), disk_gb: Number(row.disk_gb) });
   }
   return use;
 }

@@ -78,17 +78,29 @@ export class HostService {
   }
 
   /**
+   * Whether a server placed in the location now goes on a hypervisor host: a
+   * location with no host registered places on the provisioning backend's
+   * default host. One read, no lock: placement asks it before its writes and
+   * chooses the host (`choose`) last, under the hosts' locks.
+   */
+  async placesOnHosts(db: Kysely<Database>, location: string): Promise<boolean> {
+    return (await repo.listLocationHosts(db, location)).length > 0;
+  }
+
+  /**
    * The host a server of this plan is placed on: the location's active host
-   * with room and the most free memory, counted with the location's active
-   * hosts locked until `trx` ends, so no other placement fills one meanwhile.
-   * Null when the location has no host registered (the backend's default
-   * host). Throws NoHostRoom when no active host has room. `trx` must be the
-   * placement's transaction.
+   * with room and the most free memory, counted with the location's hosts
+   * locked until `trx` ends, so no other placement fills one meanwhile. Null
+   * when the location has no host registered (any more). Throws NoHostRoom
+   * when no active host has room. `trx` must be the placement's transaction,
+   * and the server placed must not be on a host yet (it is not counted).
+   * Every placement of the location waits for these locks, so the placement
+   * asks last, just before its final writes.
    */
   async choose(trx: Kysely<Database>, location: string, plan: repo.Resources): Promise<number | null> {
-    // Most locations have no host registered: one read, no lock.
-    if ((await repo.listLocationHosts(trx, location)).length === 0) return null;
-    const [chosen] = await withRoom(trx, await repo.lockActiveLocationHosts(trx, location), plan);
+    const hosts = await repo.lockLocationHosts(trx, location);
+    if (hosts.length === 0) return null;
+    const [chosen] = await withRoom(trx, hosts.filter((host) => host.state === 'active'), plan);
     if (!chosen) throw new NoHostRoom(location, plan);
     return chosen.id;
   }

@@ -1,0 +1,92 @@
+// Operator placements under concurrency (issue 47, point 4): placements queue
+// on rows every placement of a project or location writes, each held from its
+// write to the commit, so the placement writes them last and in as few round
+// trips as it can (server-placement.ts); two services racing for the last
+// room of a location's hosts place exactly what the hosts hold; and the
+// server.created event, built from the values written rather than read back,
+// is the server as the list shows it. On whichever engine the suite runs on.
+import assert from 'node:assert/strict';
+import { test, type TestContext } from 'node:test';
+import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { assertFieldError } from '../helpers/problems.ts';
+import { statementsOf } from '../helpers/round-trips.ts';
+import { addSshKey, buildWorld, createWorld, placeServer, SERVER_DEFAULTS, type World } from '../helpers/world.ts';
+
+type Json = any;
+
+/** The demo catalogue's CX22 (product 1): what one server holds of its host. */
+const CX22 = { cpu_cores: 2, ram_mb: 4096, disk_gb: 40 };
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+function importServer(app: TestApp, slug: string, body: Record<string, unknown> = {}): Promise<CallResult> {
+  return app.admin(`/projects/${slug}/servers`, { method: 'POST', body: { ...SERVER_DEFAULTS, ...body } });
+}
+
+async function registerHost(app: TestApp, name: string, servers: number): Promise<Json> {
+  const response = await app.admin('/hosts', {
+    method: 'POST',
+    body: { name, location: 'fsn1', uri: `qemu+ssh://root@${name}.example.net/system`, cpu_cores: 16, ram_mb: servers * CX22.ram_mb, disk_gb: 400 },
+  });
+  assert.equal(response.status, 201, JSON.stringify(response.body));
+  return response.body;
+}
+
+/** Two services on one database, as a deployment runs several processes; the database goes after both have closed. */
+async function twoServices(t: TestContext): Promise<[TestApp, TestApp]> {
+  const database = await createTestDatabase();
+  const first = await build(t, { database });
+  const second = await build(t, { database });
+  t.after(() => database.drop());
+  return [first, second];
+}
+
+test('between the server row and the commit a placement sends only its address and one statement of its other writes (PostgreSQL)', async (t) => {
+  const w = await buildWorld(t);
+  await placeServer(w, { hostname: 'warm-1' });
+  const main = w.app.app.main!.server;
+  const { result, statements } = await statementsOf(main, (mark) => w.app.admin(`/projects/${w.slug}/servers`, { method: 'POST', body: { ...SERVER_DEFAULTS, hostname: 'counted' }, headers: mark }));
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  const insert = statements.findIndex((text) => /^\s*insert into "servers"/i.test(text));
+  assert.ok(insert >= 0, statements.join('\n'));
+  const commit = statements.findIndex((text, index) => index > insert && /^\s*commit\b/i.test(text));
+  const held = statements.slice(insert + 1, commit).filter((text) => !TRANSACTION_CONTROL.test(text));
+  // The address: the pool's cursor and the address's row; then the bandwidth pool and the event in one statement.
+  // SQLite runs a batch's writes one by one (in-process calls, and one writer holds the database anyway).
+  if (w.app.database.engine === 'postgres') assert.equal(held.length, 3, `statements while the project's rows are held:\n${held.join('\n')}`);
+  assert.ok(!held.some((text) => /^\s*select\b.*from "servers"/i.test(text)), `the server is not read back:\n${held.join('\n')}`);
+});
+
+test("a placement's server.created event is the server as the server list shows it, with its extra addresses, IPv6 and keys", async (t) => {
+  const w = await buildWorld(t, { credit: '100.00' });
+  const keyId = await addSshKey(w, 'laptop');
+  const placed = await placeServer(w, { hostname: 'evented', ipv4_additional: 1, ipv6: true, ssh_keys: [keyId] });
+  const list = await w.app.api(`/projects/${w.slug}/servers/`, { key: w.key });
+  assert.equal(list.status, 200, JSON.stringify(list.body));
+  const listed = list.body.results.find((server: Json) => server.id === placed.id);
+  const events = await w.app.api(`/projects/${w.slug}/events/?after=0&types=server.created`, { key: w.key });
+  assert.equal(events.status, 200, JSON.stringify(events.body));
+  const [created] = events.body.results;
+  assert.deepEqual(created.data, listed);
+  assert.deepEqual(created.resource, { type: 'server', id: placed.id });
+  assert.equal(created.data.ipv4_primary, placed.network.ipv4.find((entry: Json) => entry.primary).address);
+  const read = await w.app.api(`/projects/${w.slug}/servers/${placed.id}/`, { key: w.key });
+  assert.deepEqual(read.body.ssh_keys, [keyId], 'its key is set');
+});
+
+test('imports through two services race for the last room of two hosts: exactly what the hosts hold is placed, the rest refused on location', async (t) => {
+  const [one, two] = await twoServices(t);
+  const world: World = await createWorld(one, { credit: '500.00', project: 'Race' });
+  const [roomForThree, roomForTwo] = [await registerHost(one, 'three', 3), await registerHost(one, 'two', 2)];
+  const answers = await Promise.all(Array.from({ length: 16 }, (_, index) => importServer(index % 2 === 0 ? one : two, world.slug, { hostname: `race-${index}` })));
+  const placed = answers.filter((answer) => answer.status === 201);
+  assert.equal(placed.length, 5, JSON.stringify(answers.map((answer) => answer.status)));
+  for (const answer of answers.filter((entry) => entry.status !== 201)) assertFieldError(answer, 'location', 'a racing import that found no room');
+  for (const [host, servers] of [[roomForThree, 3], [roomForTwo, 2]] as const) {
+    for (const app of [one, two]) {
+      const read = await app.admin(`/hosts/${host.id}`);
+      assert.deepEqual(read.body.used, { servers, cpu_cores: servers * CX22.cpu_cores, ram_mb: servers * CX22.ram_mb, disk_gb: servers * CX22.disk_gb }, `host ${host.name}`);
+    }
+  }
+  assert.equal((await one.api(`/projects/${world.slug}/servers/`, { key: world.key })).body.count, 5);
+});
