@@ -10,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildMainServer } from './http/server.ts';
 import { createMetricsRegistry } from './http/plugins/metrics.ts';
+import { measureSamplingRounds } from './http/plugins/sampler-metrics.ts';
 import type { ContractViolation } from './http/plugins/response-contract.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { buildLegacyServer } from './legacy/server.ts';
@@ -91,7 +92,9 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   }
   const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, metricsBackend: metricsBackend(config), metricsRetention: config.metricsRetention, eventRetentionMs: config.eventRetentionMs, auditRetentionMs: config.auditRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
   const services = createServices(serviceDependencies);
-  if (runner) registerJobs(runner, serviceDependencies, services);
+  // Made before the jobs are registered: the sampler's rounds are measured there too, where /metrics is served.
+  const metrics = options.http ? createMetricsRegistry() : null;
+  if (runner) registerJobs(runner, { ...serviceDependencies, samplingRounds: metrics ? measureSamplingRounds(metrics) : undefined }, services);
   const webhookDispatcher = runner ? createWebhookDispatcher(serviceDependencies, services) : null;
 
   await ensureCatalogue(upstreams);
@@ -103,8 +106,7 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
   let main: FastifyInstance | null = null;
   let legacy: FastifyInstance | null = null;
-  if (options.http) {
-    const metrics = createMetricsRegistry();
+  if (metrics) {
     main = await buildMainServer({
       logger,
       db,

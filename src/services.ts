@@ -29,6 +29,7 @@ import {
   type MetricsRetention,
   ServerService,
   ServerView,
+  type SamplingRoundObserver,
 } from './modules/servers/index.ts';
 import { HostService } from './modules/hosts/index.ts';
 import { DriftChecks, ensureHostDriftChecks, hostDriftJobs, HostDriftService } from './modules/host-drift/index.ts';
@@ -114,6 +115,8 @@ export interface ServiceDependencies {
    * backend given here keeps its own counters (Prometheus scrapes them), so the sampler does not run.
    */
   metricsBackend?: MetricsBackend;
+  /** Told of each metrics sampling round (the /metrics of a process that serves it); absent: nothing is. */
+  samplingRounds?: SamplingRoundObserver;
   /** How long events are kept (CLOUDPLANE_EVENT_RETENTION_DAYS); absent: 7 days. */
   eventRetentionMs?: number;
   /** How long audit entries are kept; left out, DEFAULT_AUDIT_RETENTION_DAYS. */
@@ -236,6 +239,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
       partitions: new DayPartitions(deps.db, deps.engine),
       intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
       retention: deps.metricsRetention ?? DEFAULT_METRICS_RETENTION,
+      rounds: deps.samplingRounds,
     });
     // The sampler is one recurring job row for the whole service, made by the first worker that starts (this
     // function is synchronous, so it is made in the background: the worker's next poll finds it). Should it fail

@@ -10,6 +10,7 @@ export {
   SERVER_METRICS_SAMPLE_JOB,
   ensureServerMetricsSampling,
   serverMetricsJobs,
+  type SamplingRoundObserver,
 } from './server-metrics.jobs.ts';
 export { externalMetricsJobs, runningServerCounters } from './server-metrics.external.ts';
 export type { RunningServerCounters } from './server-metrics.external.ts';
