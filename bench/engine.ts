@@ -1,6 +1,7 @@
 // One engine's part of the bench, on one seeded world:
 // 1. a first `serve` on empty storage; the world is seeded through its
-//    operator API (the placement figures), then it stops;
+//    operator API (the placement figures; on PostgreSQL then placements on
+//    it and on a second process alternated, bench/placements.ts), then it stops;
 // 2. restarts on the populated storage, timed from spawn to the first 200 of
 //    /healthz: the direct command, then `npm start`;
 // 3. the targets, on the `npm start` service (a clean start), each between
@@ -23,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Options as AutocannonOptions } from 'autocannon';
 import { BareAlternation, warmUpProcess, type BareRoute, type Load, type LoadSettings, type RunRecord } from './load.ts';
 import { freePort, startNode, stop, treeMemory, type ProcessMemory } from './processes.ts';
+import { BENCH_PLACEMENT_ROUNDS, BENCH_PLACEMENTS_PER_RUN, placementsOnTwoProcesses } from './placements.ts';
 import { RebootRotation, type RotationSend } from './reboot-rotation.ts';
 import { seedServers, type Seeding, type ServersWorld } from './seed.ts';
 import { loggedErrors, npmStartRuntime, startService, ADMIN_TOKEN, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
@@ -402,6 +404,12 @@ async function seedWorld(engine: Engine, settings: EngineSettings, storage: Serv
       `  placed ${seeding.servers} in ${seeding.seconds.toFixed(1)} s: ${seeding.placementsPerSecond.toFixed(0)}/s; ` +
         `first ${seeding.window} at ${seeding.firstWindowPerSecond.toFixed(0)}/s, last ${seeding.window} at ${seeding.lastWindowPerSecond.toFixed(0)}/s`,
     );
+    // The scale-out of placements: this process and a second one on the same database, in projects of their own.
+    if (engine === 'postgres') {
+      seeding.twoProcesses = await placementsOnTwoProcesses(settings.service, storage, service.base, { servers: BENCH_PLACEMENTS_PER_RUN, rounds: BENCH_PLACEMENT_ROUNDS, hosts: 0, log });
+      const { onePerSecond, twoPerSecond, factor } = seeding.twoProcesses;
+      if (factor !== undefined) log(`  placements: one process ${onePerSecond!.toFixed(0)}/s, two ${twoPerSecond!.toFixed(0)}/s (×${factor.toFixed(2)})`);
+    }
     return world;
   } finally {
     await stop(service.child);

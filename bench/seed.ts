@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // pools are documentation ranges, so these overlap none of them.
 const BENCH_IPV4_POOL = '10.64.0.0/14';
 const BENCH_IPV6_POOL = '2001:db8:100::/40';
-const LOCATION = 'fsn1';
+export const LOCATION = 'fsn1';
 const PRODUCT_ID = 1; // CX22, the demo's first and cheapest product (pooled bandwidth)
 const IMAGE = 'debian-12';
 /** The placements at each end of the big project whose rates are compared (fewer when the project is small). */
@@ -40,6 +40,30 @@ export interface Seeding {
   /** Placements a second over the first `window` placements of the big project, and over its last `window`. */
   firstWindowPerSecond: number;
   lastWindowPerSecond: number;
+  /** PostgreSQL: placements a second on one process and on two, after the seeding (bench/placements.ts). */
+  twoProcesses?: PlacementScaleOut;
+}
+
+/** One run of placements (bench/placements.ts): on one process, or spread over two on one database. */
+export interface PlacementRun {
+  processes: 1 | 2;
+  servers: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/** Placements a second on one `serve` process and on two against one database, alternated in one run (bench/placements.ts). */
+export interface PlacementScaleOut {
+  servers: number;
+  concurrency: number;
+  hosts: number;
+  runs: PlacementRun[];
+  /** Means of the runs on one process and on two; factor = two ÷ one. */
+  onePerSecond?: number;
+  twoPerSecond?: number;
+  factor?: number;
+  /** What stopped the runs, or with hosts: a host holding more than it has, a placement past the last room not refused. */
+  problems: string[];
 }
 
 export interface ServersWorld {
@@ -53,7 +77,7 @@ export interface ServersWorld {
 }
 
 /** A JSON call that must answer `expected`; anything else fails the seeding with the problem it got. */
-async function call<T>(base: string, token: string, method: string, path: string, body: unknown, expected: number): Promise<T> {
+export async function call<T>(base: string, token: string, method: string, path: string, body: unknown, expected: number): Promise<T> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -65,7 +89,7 @@ async function call<T>(base: string, token: string, method: string, path: string
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-async function createUser(base: string, adminToken: string, email: string, legacyApiAccess: boolean): Promise<string> {
+export async function createUser(base: string, adminToken: string, email: string, legacyApiAccess: boolean): Promise<string> {
   const user = await call<{ id: number }>(base, adminToken, 'POST', '/admin/v1/users', {
     email,
     billing_account: { currency: 'EUR', credit_balance: '1000.00' },
@@ -74,7 +98,7 @@ async function createUser(base: string, adminToken: string, email: string, legac
   return (await call<{ token: string }>(base, adminToken, 'POST', `/admin/v1/users/${user.id}/api-keys`, { name: 'bench' }, 201)).token;
 }
 
-async function createReadyProject(base: string, token: string, slug: string): Promise<void> {
+export async function createReadyProject(base: string, token: string, slug: string): Promise<void> {
   await call(base, token, 'POST', '/api/v1/projects/', { name: `Bench ${slug}`, slug }, 201);
   const deadline = Date.now() + 30_000;
   while ((await call<{ status: string }>(base, token, 'GET', `/api/v1/projects/${slug}/`, undefined, 200)).status !== 'ready') {
@@ -83,14 +107,19 @@ async function createReadyProject(base: string, token: string, slug: string): Pr
   }
 }
 
-/** Places `count` servers in the project, `concurrency` requests at a time: ids in placement order, and when each answer came (ms since the start, in order of answer). */
-async function placeServers(base: string, adminToken: string, slug: string, count: number, concurrency: number, log: (line: string) => void) {
+/**
+ * Places `count` servers in the project, `concurrency` requests at a time,
+ * each of them through one of `bases` in turn (the same API on several
+ * processes): ids in placement order, and when each answer came (ms since
+ * the start, in order of answer).
+ */
+export async function placeServers(bases: string[], adminToken: string, slug: string, count: number, concurrency: number, log: (line: string) => void) {
   const ids = new Array<string>(count);
   const answeredAt: number[] = [];
   const started = performance.now();
   const logEvery = Math.max(1000, Math.round(count / 10 / 1000) * 1000);
   let next = 0;
-  const worker = async () => {
+  const worker = async (base: string) => {
     while (next < count) {
       const index = next++;
       const body = { hostname: `${slug}-${String(index).padStart(6, '0')}`, product_id: PRODUCT_ID, location: LOCATION, image: IMAGE };
@@ -103,7 +132,7 @@ async function placeServers(base: string, adminToken: string, slug: string, coun
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, (_, index) => worker(bases[index % bases.length]!)));
   return { ids, answeredAt, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -123,26 +152,30 @@ function seedingFigures(count: number, concurrency: number, answeredAt: number[]
   };
 }
 
-export async function seedServers(
-  base: string,
-  adminToken: string,
-  options: { big: number; small: number; concurrency: number; log: (line: string) => void },
-): Promise<ServersWorld> {
+/** The bench's location gets address pools with room for every server the bench places. */
+export async function widenAddressPools(base: string, adminToken: string): Promise<void> {
   const catalogue = await call<{ locations: { code: string; ipv4_pool?: string; ipv6_pool?: string }[] }>(base, adminToken, 'GET', '/admin/v1/catalogue', undefined, 200);
   const location = catalogue.locations.find((entry) => entry.code === LOCATION);
   if (!location) throw new Error(`the catalogue has no location ${LOCATION}`);
   location.ipv4_pool = BENCH_IPV4_POOL;
   location.ipv6_pool = BENCH_IPV6_POOL;
   await call(base, adminToken, 'PUT', '/admin/v1/catalogue', catalogue, 200);
+}
 
+export async function seedServers(
+  base: string,
+  adminToken: string,
+  options: { big: number; small: number; concurrency: number; log: (line: string) => void },
+): Promise<ServersWorld> {
+  await widenAddressPools(base, adminToken);
   const benchToken = await createUser(base, adminToken, 'bench@cloudplane.example', false);
   const legacyToken = await createUser(base, adminToken, 'bench-legacy@cloudplane.example', true);
   const [bigSlug, smallSlug] = ['bench-big', 'bench-small'];
   await createReadyProject(base, benchToken, bigSlug);
   await createReadyProject(base, legacyToken, smallSlug);
 
-  const small = await placeServers(base, adminToken, smallSlug, options.small, options.concurrency, options.log);
-  const big = await placeServers(base, adminToken, bigSlug, options.big, options.concurrency, options.log);
+  const small = await placeServers([base], adminToken, smallSlug, options.small, options.concurrency, options.log);
+  const big = await placeServers([base], adminToken, bigSlug, options.big, options.concurrency, options.log);
   return {
     token: benchToken,
     big: { slug: bigSlug, serverIds: big.ids, token: benchToken },

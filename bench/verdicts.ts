@@ -120,14 +120,25 @@ function legacyLatencyVerdict(report: EngineReport, find: (id: TargetId) => Targ
   return judged(report.engine, 'legacy_servers_p99', target, legacy.p99Ms, MAX_LEGACY_P99_MS, true, `${legacy.p99Ms} ms`, legacy.problems);
 }
 
+/** PostgreSQL: placements a second through two serve processes on one database, beside one process in the same run. */
+function twoProcessPlacementVerdict(report: EngineReport): Verdict[] {
+  if (report.engine !== 'postgres') return [];
+  const scaleOut = report.seeding?.twoProcesses;
+  const target = `operator placements ≥ ${MIN_PLACEMENTS_PER_SECOND}/s through 2 serve processes on one database (16 concurrent, one project)`;
+  if (scaleOut?.twoPerSecond === undefined) return [notMeasured(report.engine, 'placements_per_second_two_processes', target, scaleOut?.problems ?? report.errors)];
+  const figure = `${scaleOut.twoPerSecond.toFixed(0)}/s (one process in the same run ${scaleOut.onePerSecond!.toFixed(0)}/s: ×${scaleOut.factor!.toFixed(2)}; ${scaleOut.runs.length} runs of ${scaleOut.servers})`;
+  return [judged(report.engine, 'placements_per_second_two_processes', target, scaleOut.twoPerSecond, MIN_PLACEMENTS_PER_SECOND, false, figure, scaleOut.problems)];
+}
+
 function seedingVerdicts(report: EngineReport): Verdict[] {
   const { seeding, engine } = report;
   const rateTarget = `operator placements ≥ ${MIN_PLACEMENTS_PER_SECOND}/s (16 concurrent)`;
   const costTarget = `the last placements cost ≤ ${MAX_PLACEMENT_COST_RATIO}× the first`;
-  if (!seeding) return [notMeasured(engine, 'placements_per_second', rateTarget, report.errors), notMeasured(engine, 'placement_cost_ratio', costTarget, report.errors)];
+  if (!seeding) return [notMeasured(engine, 'placements_per_second', rateTarget, report.errors), ...twoProcessPlacementVerdict(report), notMeasured(engine, 'placement_cost_ratio', costTarget, report.errors)];
   const costRatio = seeding.firstWindowPerSecond / seeding.lastWindowPerSecond;
   return [
     judged(engine, 'placements_per_second', rateTarget, seeding.placementsPerSecond, MIN_PLACEMENTS_PER_SECOND, false, `${seeding.placementsPerSecond.toFixed(0)}/s over ${seeding.servers}`, []),
+    ...twoProcessPlacementVerdict(report),
     judged(
       engine,
       'placement_cost_ratio',
