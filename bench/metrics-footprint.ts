@@ -9,8 +9,10 @@
 // server and flat from day 8 on (only the hourly rows still grow, by 24 a
 // day).
 //
-// The last two days are sampled each minute, as the service does. The days
-// before are sampled every four minutes, which is four times faster to run
+// The last three days are sampled each minute, as the service does (so the
+// raw samples of the last two, with their hour of slack, are all a minute
+// apart, and day 8 is compared with a day like it). The days before are
+// sampled every four minutes, which is four times faster to run
 // and leaves the same rows behind by then: their raw samples are pruned
 // before the end, and each of their 5-minute buckets still holds a pair of
 // samples (four minutes apart, within the gap of five intervals), so the
@@ -41,8 +43,8 @@ const ADMIN_TOKEN = 'bench-footprint-operator-token';
 const MINUTE_S = 60;
 const DAY_MS = 86_400_000;
 export const MAX_BYTES_PER_SERVER = 600 * 1024;
-/** "Flat": a day adds at most this share once every resolution is at its steady state (the hourly rows add 24 a day until day 90). */
-export const MAX_DAILY_GROWTH = 0.02;
+/** "Flat": a day adds at most this share once every resolution is at its steady state (the hourly rows still add 24 a day until day 90, about 0.5 %). */
+export const MAX_DAILY_GROWTH = 0.01;
 export const MAX_PRUNE_BATCH_MS = 50;
 
 export interface FootprintReport {
@@ -53,7 +55,9 @@ export interface FootprintReport {
   bytesPerServerByDay: number[];
   /** Rows a server in each table at the end. */
   rowsPerServer: Record<string, number>;
-  /** Wall seconds each simulated day took (360 rounds, then 1,440 for the last two). */
+  /** Bytes a server in each table at the end, its indexes included (SQLite: 0 where its build has no dbstat). */
+  tableBytesPerServer: Record<string, number>;
+  /** Wall seconds each simulated day took (360 rounds, then 1,440 for the last three). */
   secondsPerDay: number[];
   /** The longest statement of the pruning of an hour's backlog (SQLite: a batch of 500 rows; PostgreSQL: dropping a day). */
   longestPruneMs: number;
@@ -105,6 +109,20 @@ async function bytesInUse(app: Application): Promise<number> {
   return ((await pragma('page_count')) - (await pragma('freelist_count'))) * (await pragma('page_size'));
 }
 
+/** Bytes a server in each metric table, its indexes included (SQLite: its dbstat pages; PostgreSQL: its partitions' total size). */
+async function tableBytesPerServer(app: Application, servers: number): Promise<Record<string, number>> {
+  const { db, engine } = app.database;
+  const bytes: Record<string, number> = {};
+  for (const table of ['server_metric_samples', 'server_metric_rollups_5m', 'server_metric_rollups_1h']) {
+    const { rows } =
+      engine === 'postgres'
+        ? await sql<{ bytes: string | null }>`select sum(pg_total_relation_size(inhrelid)) as bytes from pg_inherits join pg_class parent on parent.oid = inhparent where parent.relname = ${table}`.execute(db)
+        : await sql<{ bytes: string | null }>`select sum(pgsize) as bytes from dbstat where name = ${table} or tbl_name = ${table}`.execute(db).catch(() => ({ rows: [{ bytes: null }] }));
+    bytes[table] = Math.round(Number(rows[0]?.bytes ?? 0) / servers);
+  }
+  return bytes;
+}
+
 async function rowsPerServer(app: Application, servers: number): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of ['server_metric_samples', 'server_metric_rollups_5m', 'server_metric_rollups_1h'] as const) {
@@ -151,13 +169,14 @@ export async function measureFootprint(engine: 'sqlite' | 'postgres', databaseUr
     const secondsPerDay: number[] = [];
     for (let day = 1; day <= options.days; day += 1) {
       const startedAt = performance.now();
-      const roundMinutes = day > options.days - 2 ? 1 : 4;
+      const roundMinutes = day > options.days - 3 ? 1 : 4;
       for (let round = 0; round < DAY_MS / 60_000 / roundMinutes; round += 1) await minutes(app, roundMinutes);
       secondsPerDay.push((performance.now() - startedAt) / 1000);
       bytesPerServerByDay.push((await bytesInUse(app)) / options.servers);
       options.log(`  ${engine}: day ${day}: ${(bytesPerServerByDay.at(-1)! / 1024).toFixed(1)} KB a server (${secondsPerDay.at(-1)!.toFixed(0)} s)`);
     }
     const rows = await rowsPerServer(app, options.servers);
+    const tableBytes = await tableBytesPerServer(app, options.servers);
 
     // An hour of rounds missed, then the pruning of its backlog, timed statement by statement.
     await call(app, 'POST', '/admin/v1/clock/advance', { seconds: 3600 });
@@ -173,12 +192,13 @@ export async function measureFootprint(engine: 'sqlite' | 'postgres', databaseUr
       const { rows: partitions } = await sql<{ name: string }>`select child.relname as name from pg_inherits join pg_class child on child.oid = inhrelid join pg_class parent on parent.oid = inhparent where parent.relname = 'server_metric_samples' order by child.relname limit 1`.execute(app.database.db);
       for (const { name } of partitions) {
         const startedAt = performance.now();
+        await sql`alter table server_metric_samples detach partition ${sql.table(name)} concurrently`.execute(app.database.db);
         await sql`drop table ${sql.table(name)}`.execute(app.database.db);
         longestPruneMs = Math.max(longestPruneMs, performance.now() - startedAt);
         pruneStatements += 1;
       }
     }
-    return { engine, servers: options.servers, days: options.days, bytesPerServerByDay, rowsPerServer: rows, secondsPerDay, longestPruneMs, pruneStatements };
+    return { engine, servers: options.servers, days: options.days, bytesPerServerByDay, rowsPerServer: rows, tableBytesPerServer: tableBytes, secondsPerDay, longestPruneMs, pruneStatements };
   } finally {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -190,7 +210,8 @@ export interface FootprintVerdict {
   id: string;
   target: string;
   figure: string;
-  pass: boolean;
+  /** null: information (the issue's bound on a pruning statement is SQLite's write lock). */
+  pass: boolean | null;
 }
 
 export function footprintVerdicts(report: FootprintReport): FootprintVerdict[] {
@@ -212,13 +233,21 @@ export function footprintVerdicts(report: FootprintReport): FootprintVerdict[] {
       figure: `${(growth * 100).toFixed(2)} %`,
       pass: report.days >= 8 && growth <= MAX_DAILY_GROWTH,
     },
-    {
-      engine: report.engine,
-      id: 'metrics_prune_statement',
-      target: `the longest pruning statement of an hour's backlog ≤ ${MAX_PRUNE_BATCH_MS} ms`,
-      figure: `${report.longestPruneMs.toFixed(1)} ms over ${report.pruneStatements} statement(s)`,
-      pass: report.pruneStatements > 0 && report.longestPruneMs <= MAX_PRUNE_BATCH_MS,
-    },
+    report.engine === 'sqlite'
+      ? {
+          engine: report.engine,
+          id: 'metrics_prune_statement',
+          target: `the longest pruning statement of an hour's backlog (the write lock's hold) ≤ ${MAX_PRUNE_BATCH_MS} ms`,
+          figure: `${report.longestPruneMs.toFixed(1)} ms over ${report.pruneStatements} statement(s)`,
+          pass: report.pruneStatements > 0 && report.longestPruneMs <= MAX_PRUNE_BATCH_MS,
+        }
+      : {
+          engine: report.engine,
+          id: 'metrics_prune_statement',
+          target: 'information: dropping the oldest day of raw samples (detached first, so it blocks no reader of the table)',
+          figure: `${report.longestPruneMs.toFixed(1)} ms`,
+          pass: null,
+        },
   ];
 }
 
@@ -226,7 +255,8 @@ export function printFootprint(report: FootprintReport, log: (line: string) => v
   log(`Metrics footprint, ${report.engine}: ${report.servers} servers, ${report.days} days`);
   log(`  KB a server by day: ${report.bytesPerServerByDay.map((bytes) => (bytes / 1024).toFixed(1)).join(' | ')}`);
   log(`  rows a server: ${Object.entries(report.rowsPerServer).map(([table, rows]) => `${table} ${rows}`).join(', ')}`);
-  log(`  seconds a simulated day (360 rounds; 1,440 for the last two): ${report.secondsPerDay.map((seconds) => seconds.toFixed(0)).join(' | ')}`);
+  log(`  KB a server by table: ${Object.entries(report.tableBytesPerServer).map(([table, bytes]) => `${table} ${(bytes / 1024).toFixed(1)}`).join(', ')}`);
+  log(`  seconds a simulated day (360 rounds; 1,440 for the last three): ${report.secondsPerDay.map((seconds) => seconds.toFixed(0)).join(' | ')}`);
 }
 
 async function main(): Promise<void> {
@@ -248,8 +278,8 @@ async function main(): Promise<void> {
   for (const report of reports) {
     printFootprint(report, log);
     for (const verdict of footprintVerdicts(report)) {
-      log(`  ${verdict.pass ? 'PASS' : 'FAIL'} ${verdict.id}: ${verdict.figure} (${verdict.target})`);
-      failed ||= !verdict.pass;
+      log(`  ${verdict.pass === null ? 'INFO' : verdict.pass ? 'PASS' : 'FAIL'} ${verdict.id}: ${verdict.figure} (${verdict.target})`);
+      failed ||= verdict.pass === false;
     }
   }
   fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });

@@ -63,14 +63,15 @@ export class DayPartitions {
   /** Drops the partitions whose whole day is before `beforeMs`; how many went. */
   async dropBefore(table: PartitionedTable, beforeMs: number): Promise<number> {
     if (this.engine !== 'postgres') return 0;
-    const { rows } = await sql<{ name: string }>`select child.relname as name from pg_inherits
-      join pg_class child on child.oid = pg_inherits.inhrelid
-      join pg_class parent on parent.oid = pg_inherits.inhparent
-      where parent.relname = ${table}`.execute(this.db);
+    // By name rather than by pg_inherits, so that a day a cut-off run detached but did not drop is found too.
+    const { rows } = await sql<{ name: string }>`select relname as name from pg_class where relkind = 'r' and relname like ${`${table}\\_p%`}`.execute(this.db);
     let dropped = 0;
     for (const { name } of rows) {
       const day = dayOfPartition(table, name);
       if (day === null || day + DAY_MS > beforeMs) continue;
+      // Detached first without blocking the parent's readers and writers (a plain DROP takes the parent's
+      // strongest lock until it is done), then dropped on its own; one already detached fails the first and is dropped.
+      await sql`alter table ${sql.table(table)} detach partition ${sql.table(name)} concurrently`.execute(this.db).catch(() => undefined);
       await sql`drop table if exists ${sql.table(name)}`.execute(this.db);
       this.known.delete(name);
       dropped += 1;
