@@ -259,6 +259,33 @@ export function printFootprint(report: FootprintReport, log: (line: string) => v
   log(`  seconds a simulated day (360 rounds; 1,440 for the last three): ${report.secondsPerDay.map((seconds) => seconds.toFixed(0)).join(' | ')}`);
 }
 
+export type FootprintBench = { reports: FootprintReport[]; errors: string[] } | { skipped: string };
+
+/** Both engines' footprint, for `npm run bench` (bench/run.ts): PostgreSQL on the bench's server, in a fresh database. */
+export async function benchFootprint(options: { postgresUrl: string | null; log: (line: string) => void }): Promise<FootprintBench> {
+  const servers = positiveInteger('BENCH_FOOTPRINT_SERVERS', 1_000);
+  const days = positiveInteger('BENCH_FOOTPRINT_DAYS', 8);
+  options.log(`Metrics footprint: ${servers} servers through ${days} days of the test clock, on each engine`);
+  const reports: FootprintReport[] = [];
+  const errors: string[] = [];
+  await measureFootprint('sqlite', undefined, { servers, days, log: options.log }).then((report) => reports.push(report), (error: Error) => errors.push(`sqlite: ${error.message}`));
+  if (options.postgresUrl) {
+    await withFreshDatabase(options.postgresUrl, (url) => measureFootprint('postgres', url, { servers, days, log: options.log })).then(
+      (report) => reports.push(report),
+      (error: Error) => errors.push(`postgres: ${error.message}`),
+    );
+  } else errors.push('postgres: no PostgreSQL server');
+  for (const report of reports) printFootprint(report, options.log);
+  return { reports, errors };
+}
+
+/** The verdicts of the footprint part; a part that could not run fails its figures. */
+export function footprintBenchVerdicts(bench: FootprintBench): FootprintVerdict[] {
+  if ('skipped' in bench) return [];
+  const failed = bench.errors.map((error): FootprintVerdict => ({ engine: error.startsWith('postgres') ? 'postgres' : 'sqlite', id: 'metrics_footprint', target: 'the footprint bench runs', figure: error, pass: false }));
+  return [...bench.reports.flatMap(footprintVerdicts), ...failed];
+}
+
 async function main(): Promise<void> {
   const log = (line: string) => console.log(line);
   const servers = positiveInteger('BENCH_FOOTPRINT_SERVERS', 1_000);

@@ -11,6 +11,9 @@
 // issue 31's (event stream, webhooks, the writes' cost on a reboot) from
 // bench/events.ts (BENCH_EVENTS=0 skips them), and issue 32's (`cloudplane
 // servers list` end to end beside `node -e 0`) from bench/cli.ts (BENCH_CLI=0).
+// Issue 47's footprint of server metrics (1,000 servers through 8 days of the
+// test clock, bytes a server) comes from bench/metrics-footprint.ts
+// (BENCH_FOOTPRINT=0 skips it: some 25 minutes an engine on a busy 2 cores).
 //
 // BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (50), BENCH_SERVERS (100000)
 // in the big project; BENCH_DATABASE_URL, else the throwaway server of
@@ -25,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { PAGE_SIZE, READ_ROUNDS, runEngine, SMALL_PROJECT_SERVERS, type EngineReport } from './engine.ts';
 import { benchCli, cliVerdicts, printCli, type CliBenchReport } from './cli.ts';
 import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
+import { benchFootprint, footprintBenchVerdicts, type FootprintBench } from './metrics-footprint.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
 import type { BareRoute, LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
@@ -54,6 +58,7 @@ const load: LoadSettings = {
 const bigProjectServers = positiveInteger('BENCH_SERVERS', 100_000);
 const eventsBench = process.env.BENCH_EVENTS !== '0';
 const cliBench = process.env.BENCH_CLI !== '0';
+const footprintBench = process.env.BENCH_FOOTPRINT !== '0';
 
 function machine() {
   const cpus = os.cpus();
@@ -173,6 +178,7 @@ async function main(): Promise<void> {
   let firewall: FirewallBenchReport | { error: string };
   let events: EventsBenchReport | { error: string } | { skipped: string } = { skipped: 'BENCH_EVENTS=0' };
   let cli: CliBenchReport | { error: string } | { skipped: string } = { skipped: 'BENCH_CLI=0' };
+  let footprint: FootprintBench = { skipped: 'BENCH_FOOTPRINT=0' };
   try {
     engines.push(await runPostgres(postgres, settings));
     await bare.stop();
@@ -186,12 +192,16 @@ async function main(): Promise<void> {
       log('');
       cli = await benchCli({ root, service, log }).catch((error: Error) => ({ error: error.message }));
     }
+    if (footprintBench) {
+      log('');
+      footprint = await benchFootprint({ postgresUrl: postgres instanceof Error ? null : postgres.url, log });
+    }
   } finally {
     if (!(postgres instanceof Error)) postgres.release();
   }
 
   const context = { bigProjectServers, npmStart: service.npmStart, direct: service.description };
-  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events), ...cliVerdicts(cli)];
+  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events), ...cliVerdicts(cli), ...footprintBenchVerdicts(footprint)];
   for (const report of engines) printEngine(report);
   if ('commands' in cli) printCli(cli);
   printVerdicts(verdicts);
@@ -225,6 +235,7 @@ async function main(): Promise<void> {
     firewall,
     events,
     cli,
+    footprint,
   };
   const out = path.join(root, 'bench', 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
