@@ -7,12 +7,17 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
-/** A function that builds the real one on its first call and passes `errors` through (as validators report them). */
-export function compileOnFirstUse<F extends (...args: never[]) => unknown>(compile: () => F): F {
+/**
+ * A function that builds the real one on its first call and passes `errors`
+ * through (as validators report them). Fastify calls a validator and a
+ * serializer with the value alone, on every request: one argument is passed
+ * on, without a rest array to make each time.
+ */
+export function compileOnFirstUse<F extends (input: never) => unknown>(compile: () => F): F {
   let compiled: F | undefined;
-  const call = ((...args: Parameters<F>) => {
+  const call = ((input: Parameters<F>[0]) => {
     compiled ??= compile();
-    const result = compiled(...args);
+    const result = compiled(input);
     (call as { errors?: unknown }).errors = (compiled as { errors?: unknown }).errors;
     return result;
   }) as F;
