@@ -78,13 +78,15 @@ export async function startService(
   name: string,
   command: ServiceCommand,
   storage: ServiceStorage,
-  /** Settings a figure needs on top of the bench's (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE for a receiver on loopback). */
+  /**
+   * Settings a figure needs on top of the bench's, or instead of them (CLOUDPLANE_WEBHOOK_ALLOW_PRIVATE for a
+   * receiver on loopback, CLOUDPLANE_TEST_CLOCK for the day's rounds: bench/day.ts).
+   */
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningService> {
   const [port, legacyPort] = [await freePort(), await freePort()];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ...extraEnv,
     DATA_DIR: storage.dataDir,
     DATABASE_URL: storage.databaseUrl, // empty means embedded SQLite, even if the caller's shell sets one
     PORT: String(port),
@@ -92,6 +94,7 @@ export async function startService(
     CLOUDPLANE_ADMIN_TOKEN: ADMIN_TOKEN,
     CLOUDPLANE_TEST_CLOCK: '',
     CLOUDPLANE_SIM_SCALE: SIM_SCALE,
+    ...extraEnv,
   };
   delete env.LOG_LEVEL;
   const logFile = path.join(storage.dataDir, `${name.replace(/\W+/g, '-')}.log`);
