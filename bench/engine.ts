@@ -101,7 +101,7 @@ export interface TargetResult {
   /**
    * A reboot run's: seconds from the end of its run until the worker had
    * finished every action it started, and the actions it started a second of
-   * that whole time (requests ÷ (run + drain)): what the reboot's share is
+   * that whole time (202 answers ÷ (run + drain)): what the reboot's share is
    * taken of, so a ceiling that leaves its work to the worker pays for it too.
    */
   drainSeconds?: number;
@@ -581,9 +581,11 @@ async function measureReboots(
   };
   const target = await measureTarget(alternation, definition, [load], settle);
   if (undrained > 0) target.problems.push(`reboots still running ${boundMs / 1000} s after a run`);
-  if (target.requests !== undefined && drainSeconds !== undefined) {
+  // Only the 202s started an action: a 409 (the rotation back on a server still rebooting) is already a problem.
+  const accepted = target.statusCounts?.['202'];
+  if (accepted !== undefined && drainSeconds !== undefined) {
     target.drainSeconds = Number(drainSeconds.toFixed(2));
-    target.finishedPerSecond = target.requests / (settings.load.seconds + drainSeconds);
+    target.finishedPerSecond = accepted / (settings.load.seconds + drainSeconds);
   }
   return target;
 }
