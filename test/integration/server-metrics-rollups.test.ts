@@ -125,3 +125,19 @@ test('each resolution goes after its retention; an old range reads the hourly ro
   assert.ok((30 * 24 * 3600) / month.body.step <= 500, `step ${month.body.step}`);
   assert.ok(month.body.time_series.cpu.values.length >= 1, 'the hours kept are in it');
 });
+
+test('a step the 500-point cap widened goes on to the next bucket kept when that is at most twice as wide', async (t) => {
+  const w = await buildWorld(t, { build: { config: { testClock: true } } });
+  const server = await placeServer(w);
+  const now = w.app.app.clock.now().getTime();
+  // A day asked at one minute: 1,440 points, widened to at least 173 s, and then to the 5-minute rollups' bucket.
+  const day = await w.app.api(metricsPath(w, server.id, { type: 'cpu', start: new Date(now - 24 * HOUR_MS).toISOString(), end: new Date(now).toISOString(), step: 60 }), { key: w.key });
+  assert.equal(day.status, 200, JSON.stringify(day.body));
+  assert.equal(day.body.step, 300);
+  // Asked at 180 s, which keeps to the cap, it is answered as asked, from the raw samples.
+  const asked = await w.app.api(metricsPath(w, server.id, { type: 'cpu', start: new Date(now - 24 * HOUR_MS).toISOString(), end: new Date(now).toISOString(), step: 180 }), { key: w.key });
+  assert.equal(asked.body.step, 180);
+  // A week at one minute: widened to 1,210 s; the hour is three times that, so the 5-minute rollups answer, at 1,500 s.
+  const week = await w.app.api(metricsPath(w, server.id, { type: 'cpu', start: new Date(now - 7 * 24 * HOUR_MS).toISOString(), end: new Date(now).toISOString(), step: 60 }), { key: w.key });
+  assert.equal(week.body.step, 1500);
+});

@@ -57,7 +57,7 @@ test('one query_range for the series asked for, evaluated at the end of each ste
       },
     }),
   );
-  const answer = await backend(`${prometheus.url}/`).read({ serverId: SERVER_ID, series: ['cpu', 'network.bytes.in', 'disk.bytes.read'], startMs, endMs: startMs + 170_000, stepSeconds: 60 });
+  const answer = await backend(`${prometheus.url}/`).read({ serverId: SERVER_ID, series: ['cpu', 'network.bytes.in', 'disk.bytes.read'], startMs, endMs: startMs + 170_000, stepSeconds: 60, widened: false });
   assert.deepEqual(answer, {
     stepSeconds: 60,
     series: {
@@ -80,7 +80,7 @@ test('one query_range for the series asked for, evaluated at the end of each ste
 });
 
 test('Prometheus unreachable or not ready is unavailable (503); an error, or an answer that is not Prometheus’s, is failed (502); silence is timeout', async (t) => {
-  const request = { serverId: SERVER_ID, series: ['cpu'] as const, startMs: 0, endMs: 60_000, stepSeconds: 60 };
+  const request = { serverId: SERVER_ID, series: ['cpu'] as const, startMs: 0, endMs: 60_000, stepSeconds: 60, widened: false };
   const nothing = await standIn(t, (_request, response) => response.destroy());
   await assertUpstreamError(backend(nothing.url).read(request), 'unavailable', 'the connection dropped');
   await assertUpstreamError(backend('http://127.0.0.1:1').read(request), 'unavailable', 'nothing listens');

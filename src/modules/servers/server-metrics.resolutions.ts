@@ -48,10 +48,18 @@ export function resolutions(intervalMs: number, retention: MetricsRetention): re
  * of them, the finest, and the step widens to its bucket. The step is then
  * rounded up to a whole number of buckets, so each point adds up the same
  * number of them. A range older than every retention reads the coarsest.
+ *
+ * A step the point cap had to widen (`widened`) is a floor, not a wish: when a
+ * coarser bucket is at most twice that floor, the graph takes that bucket as
+ * its step. A day asked at one minute is answered at 5 minutes from the
+ * 5-minute rollups (288 rows read) rather than at 3 minutes from the raw
+ * samples (1,440 rows).
  */
-export function resolutionFor(all: readonly Resolution[], startMs: number, stepMs: number, nowMs: number): { resolution: Resolution; stepMs: number } {
+export function resolutionFor(all: readonly Resolution[], startMs: number, stepMs: number, nowMs: number, widened = false): { resolution: Resolution; stepMs: number } {
   const holding = all.filter((resolution) => startMs >= nowMs - resolution.keepMs - RETENTION_SLACK_MS);
   const candidates = holding.length > 0 ? holding : [all[all.length - 1]!];
+  const nextBucket = widened ? candidates.find((resolution) => resolution.sizeMs >= stepMs && resolution.sizeMs <= 2 * stepMs) : undefined;
+  if (nextBucket) return { resolution: nextBucket, stepMs: nextBucket.sizeMs };
   const fitting = candidates.filter((resolution) => resolution.sizeMs <= stepMs);
   const resolution = fitting.length > 0 ? fitting[fitting.length - 1]! : candidates[0]!;
   return { resolution, stepMs: Math.ceil(stepMs / resolution.sizeMs) * resolution.sizeMs };

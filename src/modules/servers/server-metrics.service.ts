@@ -28,6 +28,8 @@ interface Range {
   startMs: number;
   endMs: number;
   stepSeconds: number;
+  /** The step asked for made more than MAX_POINTS points. */
+  widened: boolean;
 }
 
 function parseMoment(field: 'start' | 'end', text: string): number {
@@ -51,7 +53,8 @@ function checkedRange(query: ServerMetricsRequest, intervalMs: number): Range {
   const rangeSeconds = (endMs - startMs) / 1000;
   if (rangeSeconds > MAX_RANGE_SECONDS) throw validationError('end', 'must be at most 31 days after start');
   const asked = query.step ?? Math.max(Math.ceil(intervalMs / 1000), Math.ceil(rangeSeconds / DEFAULT_POINTS));
-  return { types, startMs, endMs, stepSeconds: Math.max(asked, Math.ceil(rangeSeconds / MAX_POINTS)) };
+  const fewest = Math.ceil(rangeSeconds / MAX_POINTS);
+  return { types, startMs, endMs, stepSeconds: Math.max(asked, fewest), widened: asked < fewest };
 }
 
 /** A value as the API writes it: a decimal string with at most two decimals. */
@@ -72,7 +75,7 @@ export class ServerMetricsService {
     const range = checkedRange(query, this.deps.intervalMs);
     const { server } = await this.deps.servers.requireServer(actor, slug, serverId);
     const names = range.types.flatMap((type) => SERIES[type]);
-    const answer = await this.deps.backend.read({ serverId: server.id, series: names, startMs: range.startMs, endMs: range.endMs, stepSeconds: range.stepSeconds });
+    const answer = await this.deps.backend.read({ serverId: server.id, series: names, startMs: range.startMs, endMs: range.endMs, stepSeconds: range.stepSeconds, widened: range.widened });
     const cpuCores = Math.max(1, server.plan.cpu_cores ?? 1);
     const timeSeries: ServerMetrics['time_series'] = {};
     for (const name of names) timeSeries[name] = { values: (answer.series[name] ?? []).map((point) => apiPoint(name, point, cpuCores)) };

@@ -57,7 +57,7 @@ export class DatabaseMetricsStore implements MetricsBackend {
   }
 
   async read(request: SeriesRequest): Promise<SeriesAnswer> {
-    const { resolution, stepMs } = resolutionFor(this.resolutions, request.startMs, request.stepSeconds * 1000, this.deps.clock.now().getTime());
+    const { resolution, stepMs } = resolutionFor(this.resolutions, request.startMs, request.stepSeconds * 1000, this.deps.clock.now().getTime(), request.widened);
     const usages = await this.usagesOf(request.serverId, resolution, request.startMs, request.endMs);
     const steps = stepsOf(usages, request.startMs, request.endMs, stepMs);
     const series: SeriesAnswer['series'] = {};

@@ -17,6 +17,12 @@ export interface SeriesRequest {
   endMs: number;
   /** The step asked for, in seconds, already widened to at most MAX_POINTS points. */
   stepSeconds: number;
+  /**
+   * Whether the step asked for was finer than MAX_POINTS allows, so `stepSeconds`
+   * is a floor rather than a wish: a backend may then widen it a little further,
+   * to a resolution it keeps, rather than read a finer one to answer it.
+   */
+  widened: boolean;
 }
 
 /**
