@@ -13,7 +13,9 @@
 // servers list` end to end beside `node -e 0`) from bench/cli.ts (BENCH_CLI=0).
 // Issue 47's footprint of server metrics (1,000 servers through 8 days of the
 // test clock, bytes a server) comes from bench/metrics-footprint.ts
-// (BENCH_FOOTPRINT=0 skips it: some 25 minutes an engine on a busy 2 cores).
+// (BENCH_FOOTPRINT=0 skips it: some 25 minutes an engine on a busy 2 cores),
+// and its day (sampling rounds under the API load, graphs, memory) from
+// bench/day.ts, last in each engine's run (BENCH_DAY=0 skips it).
 //
 // BENCH_SECONDS (10) per run, BENCH_CONNECTIONS (50), BENCH_SERVERS (100000)
 // in the big project; BENCH_DATABASE_URL, else the throwaway server of
@@ -29,13 +31,14 @@ import { PAGE_SIZE, READ_ROUNDS, runEngine, SMALL_PROJECT_SERVERS, type EngineRe
 import { benchCli, cliVerdicts, printCli, type CliBenchReport } from './cli.ts';
 import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
 import { benchFootprint, footprintBenchVerdicts, type FootprintBench } from './metrics-footprint.ts';
+import { DAY_SERVICE_ENV, DEFAULT_ROUNDS, dayVerdicts, measureDay, printDay, type DayReport } from './day.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
 import type { BareRoute, LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
 import { freePort, startNode, stop, stopAll, type Child } from './processes.ts';
-import { prepareService } from './service.ts';
+import { prepareService, startService } from './service.ts';
 import { firewallVerdicts, judgeEngine, MIN_SHARE_OF_CEILING, shareOfCeiling, type Verdict } from './verdicts.ts';
-import type { CeiledTargetId } from './engine.ts';
+import type { CeiledTargetId, EngineSettings } from './engine.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(line);
@@ -59,6 +62,7 @@ const bigProjectServers = positiveInteger('BENCH_SERVERS', 100_000);
 const eventsBench = process.env.BENCH_EVENTS !== '0';
 const cliBench = process.env.BENCH_CLI !== '0';
 const footprintBench = process.env.BENCH_FOOTPRINT !== '0';
+const dayBench = process.env.BENCH_DAY !== '0';
 
 function machine() {
   const cpus = os.cpus();
@@ -171,7 +175,20 @@ async function main(): Promise<void> {
   const service = prepareService(root, log);
 
   const bare = await startBareRoute();
-  const settings = { root, bigProjectServers, load, bare, service, log };
+  // Issue 47's day, last on each engine's seeded storage, on an `npm start` of its own with the test clock.
+  const days: DayReport[] = [];
+  const last: EngineSettings['last'] = dayBench
+    ? async ({ engine, storage, world }) => {
+        log('');
+        const dayService = await startService('npm start', `cloudplane ${engine} (the day)`, service, storage, DAY_SERVICE_ENV);
+        try {
+          days.push(await measureDay({ engine, service: dayService, storage, project: world.big, load, rounds: DEFAULT_ROUNDS, log }));
+        } finally {
+          await stop(dayService.child);
+        }
+      }
+    : undefined;
+  const settings = { root, bigProjectServers, load, bare, service, log, last };
 
   const engines: EngineReport[] = [await runEngine('sqlite', '', settings)];
   const postgres = await postgresServer(root).catch((error: Error) => error);
@@ -201,9 +218,10 @@ async function main(): Promise<void> {
   }
 
   const context = { bigProjectServers, npmStart: service.npmStart, direct: service.description };
-  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events), ...cliVerdicts(cli), ...footprintBenchVerdicts(footprint)];
+  const verdicts = [...engines.flatMap((report) => judgeEngine(report, context)), ...firewallVerdicts(firewall, ['sqlite', 'postgres']), ...eventsVerdicts(events), ...cliVerdicts(cli), ...footprintBenchVerdicts(footprint), ...days.flatMap(dayVerdicts)];
   for (const report of engines) printEngine(report);
   if ('commands' in cli) printCli(cli);
+  if (days.length > 0) printDay(days);
   printVerdicts(verdicts);
   const failed = verdicts.filter((verdict) => verdict.pass === false).length;
   const durationSeconds = Math.round((performance.now() - started) / 1000);
@@ -236,6 +254,7 @@ async function main(): Promise<void> {
     events,
     cli,
     footprint,
+    days,
   };
   const out = path.join(root, 'bench', 'results', 'latest.json');
   fs.mkdirSync(path.dirname(out), { recursive: true });
