@@ -359,7 +359,10 @@ describe('several processes on one database', () => {
       await sampler;
     }
 
-    const jobs = await handle.db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('type', '=', 'action.run').where('id', '>', Number(lastJobBefore)).execute();
+    const actionJobs = () => handle.db.selectFrom('jobs').select(['id', 'status', 'attempts']).where('type', '=', 'action.run').where('id', '>', Number(lastJobBefore)).execute();
+    // An action reads `success` as soon as its handler's transaction commits; the runner marks the job done just after.
+    await eventually(async () => (await actionJobs()).every((job) => job.status === 'done'), 10_000, 20);
+    const jobs = await actionJobs();
     assert.equal(jobs.length, actions.length, 'one job per action');
     // A job given back to wait (RetryLater) returns its attempt, so a job run once per turn ends with attempts 1; two workers claiming it at once would leave 2.
     for (const job of jobs) assert.deepEqual({ status: job.status, attempts: job.attempts }, { status: 'done', attempts: 1 }, `job ${job.id}`);
