@@ -28,6 +28,7 @@
 // the test clock, measures the day (BENCH_DAY_ROUNDS rounds, 15), prints a
 // table and writes bench/results/day-latest.json. BENCH_DAY_PROFILE=<dir>
 // has that service write a CPU profile into the directory.
+import { positiveInteger } from './env.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -360,13 +361,6 @@ async function standaloneEngine(engine: Engine, settings: StandaloneSettings): P
   }
 }
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

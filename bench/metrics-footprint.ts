@@ -27,6 +27,7 @@
 // Bytes in use: SQLite's pages less its free list (the file keeps freed
 // pages for reuse rather than shrinking); PostgreSQL's database size
 // (pg_database_size, the catalogue included).
+import { positiveInteger } from './env.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,12 +65,6 @@ export interface FootprintReport {
   pruneStatements: number;
 }
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 async function call<T = unknown>(app: Application, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, token = ADMIN_TOKEN): Promise<T> {
   const response = await app.main!.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body } : {}) });

@@ -22,6 +22,7 @@
 // scripts/test-postgres.sh (stopped afterwards if the bench started it).
 // Prints tables and verdicts, writes bench/results/latest.json; exits 1
 // when a target fails.
+import { positiveInteger } from './env.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,13 +44,6 @@ import type { CeiledTargetId, EngineSettings } from './engine.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (line: string) => console.log(line);
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return value;
-}
 
 const seconds = positiveInteger('BENCH_SECONDS', 10);
 const load: LoadSettings = {
