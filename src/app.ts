@@ -34,6 +34,27 @@ export interface ApplicationOptions {
   onContractViolation?: (violation: ContractViolation) => void;
   /** How webhook hosts are resolved; absent: the system's resolver. Tests name hosts without DNS. */
   webhookResolver?: HostResolver;
+  /** How long close() lets in-flight requests finish before it cuts their connections; SHUTDOWN_GRACE_MS when absent. */
+  shutdownGraceMs?: number;
+}
+
+/**
+ * How long a shutdown waits for the requests in flight. Past it their
+ * connections are cut: a client that stopped reading a response, or never
+ * sends the rest of its body, must not keep the process from stopping (or a
+ * deploy from rolling on). Streams (events, the serial console) are ended
+ * before this by their own preClose hooks.
+ */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Stops a listener: no new connections, in-flight requests finish or are cut after the grace. */
+async function closeListener(listener: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => listener.server.closeAllConnections(), graceMs);
+  try {
+    await listener.close();
+  } finally {
+    clearTimeout(cut);
+  }
 }
 
 export interface Application {
@@ -145,10 +166,11 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
       const legacyUrl = legacy ? await legacy.listen({ port: config.legacyPort, host: config.host }) : '';
       return { mainUrl, legacyUrl };
     },
-    /** Stops accepting, lets in-flight requests finish, stops the worker, closes the database. */
+    /** Stops accepting, lets in-flight requests finish (within the grace), stops the worker, closes the database. */
     close() {
+      const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
       closing ??= (async () => {
-        await Promise.all([main?.close(), legacy?.close()]);
+        await Promise.all([main && closeListener(main, graceMs), legacy && closeListener(legacy, graceMs)]);
         await webhookDispatcher?.stop();
         await runner?.stop();
         services.events.hub.close();

@@ -22,9 +22,25 @@ export interface BrowserPage {
   pageErrors: string[];
 }
 
+/** How long a browser gets to close before its process is killed: a wedged Chromium must not hold up the test run. */
+const CLOSE_WITHIN_MS = 10_000;
+
+/**
+ * A Chromium for this test, closed when it ends. It is launched as a server and
+ * connected to, which leaves the test its process: if a graceful close does
+ * not end within CLOSE_WITHIN_MS, the process is killed.
+ */
 export async function openBrowser(t: TestContext): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  t.after(() => browser.close());
+  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.connect(server.wsEndpoint());
+  t.after(async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WITHIN_MS)));
+    await Promise.race([browser.close().then(() => server.close()), late]);
+    clearTimeout(timer);
+    // Nothing to do when the graceful close has ended the process.
+    await server.kill();
+  });
   return browser;
 }
 

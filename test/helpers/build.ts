@@ -59,6 +59,8 @@ export interface BuildOptions {
   webhookResolver?: HostResolver;
   /** The app's logger (a test that reads the logs); absent: silent unless TEST_LOG_LEVEL. */
   logger?: Logger;
+  /** How long close() waits for in-flight requests; absent: the service's own grace. */
+  shutdownGraceMs?: number;
 }
 
 let emailCounter = 0;
@@ -169,6 +171,7 @@ export async function build(t: TestContext, options: BuildOptions = {}): Promise
     jobLeaseMs: options.jobLeaseMs,
     onContractViolation: (violation) => contractViolations.push(violation),
     webhookResolver: options.webhookResolver,
+    shutdownGraceMs: options.shutdownGraceMs,
   });
   const { mainUrl, legacyUrl } = await app.listen();
   t.after(async () => {
