@@ -118,22 +118,44 @@ export async function listRollups(db: Kysely<Database>, table: RollupTable, serv
 
 const REPLACED = Object.fromEntries(['elapsed_ms', ...COUNTER_COLUMNS].map((column) => [column, sql.ref(`excluded.${column}`)]));
 
-/** Writes rollup rows; a bucket rolled up again (a round cut off and run again) replaces its row. */
-export async function upsertRollups(db: Kysely<Database>, table: RollupTable, rows: readonly RollupRow[]): Promise<void> {
-  if (rows.length === 0) return;
+/** A counter's increase over a pair, as usage.ts's `increase`: a counter that went down started again from zero. */
+const pairIncrease = (column: (typeof COUNTER_COLUMNS)[number]) =>
+  sql<number>`case when ${sql.ref(column)} >= ${sql.ref(`before_${column}`)} then ${sql.ref(column)} - ${sql.ref(`before_${column}`)} else ${sql.ref(column)} end`;
+
+/**
+ * Rolls these servers' raw samples up into one row each of `into` at
+ * `bucketMs`: the pairs of consecutive samples whose later sample falls in
+ * [bucketMs, bucketMs + sizeMs), at most `maxGapMs` apart, added up. The same
+ * pairs as usage.ts's `pairsOf`, made by the database (each sample beside the
+ * one before it, from one gap before the bucket), so a round does not bring
+ * every sample of the bucket into the process. Replaces what was there.
+ */
+export async function rollUpSamples(db: Kysely<Database>, into: RollupTable, serverIds: readonly string[], bucketMs: number, sizeMs: number, maxGapMs: number): Promise<void> {
+  if (serverIds.length === 0) return;
+  const before = (column: string) => sql<number>`lag(${sql.ref(column)}) over (partition by server_id order by at)`.as(`before_${column}`);
+  const samplesWithTheOneBefore = db
+    .selectFrom('server_metric_samples')
+    .select(['server_id', 'at', ...COUNTER_COLUMNS, before('at'), ...COUNTER_COLUMNS.map(before)])
+    .where('server_id', 'in', serverIds)
+    .where('at', '>=', bucketMs - maxGapMs)
+    .where('at', '<', bucketMs + sizeMs);
+  const elapsed = sql<number>`at - before_at`;
   await db
-    .insertInto(table)
-    .values(
-      rows.map(({ serverId, atMs, usage }) => ({
-        server_id: serverId,
-        at: atMs,
-        elapsed_ms: usage.elapsedMs,
-        cpu_time_ns: usage.increase.cpuTimeNs,
-        network_rx_bytes: usage.increase.networkRxBytes,
-        network_tx_bytes: usage.increase.networkTxBytes,
-        disk_read_bytes: usage.increase.diskReadBytes,
-        disk_write_bytes: usage.increase.diskWriteBytes,
-      })),
+    .insertInto(into)
+    .columns(['server_id', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
+    .expression(
+      db
+        .selectFrom(samplesWithTheOneBefore.as('pairs'))
+        .select((eb) => [
+          'server_id',
+          sql.lit(bucketMs).as('at'),
+          eb.fn.sum<number>(elapsed).as('elapsed_ms'),
+          ...COUNTER_COLUMNS.map((column) => eb.fn.sum<number>(pairIncrease(column)).as(column)),
+        ])
+        .where('at', '>=', bucketMs)
+        .where(elapsed, '>', 0)
+        .where(elapsed, '<=', maxGapMs)
+        .groupBy('server_id'),
     )
     .onConflict((conflict) => conflict.columns(['server_id', 'at']).doUpdateSet(REPLACED))
     .execute();
