@@ -9,6 +9,7 @@ import { openChangeFeed, type ChangeFeed } from './db/change-feed.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildMainServer } from './http/server.ts';
+import { buildWorkerServer } from './http/worker-server.ts';
 import { createMetricsRegistry } from './http/plugins/metrics.ts';
 import { measureSamplingRounds } from './http/plugins/sampler-metrics.ts';
 import type { ContractViolation } from './http/plugins/response-contract.ts';
@@ -68,9 +69,11 @@ export interface Application {
   webhookDispatcher: WebhookDispatcher | null;
   main: FastifyInstance | null;
   legacy: FastifyInstance | null;
+  /** A worker's own /metrics and /healthz (WORKER_METRICS_PORT); null elsewhere. */
+  workerListener: FastifyInstance | null;
   /** Printed once on first start. */
   firstStart: { demo: DemoCredentials | null; operatorToken: string | null };
-  listen(): Promise<{ mainUrl: string; legacyUrl: string }>;
+  listen(): Promise<{ mainUrl: string; legacyUrl: string; workerUrl: string }>;
   close(): Promise<void>;
 }
 
@@ -113,8 +116,10 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
   }
   const serviceDependencies = { db, engine, clock, changes, upstreams, simScale: config.simScale, sessionIdleMs: config.sessionIdleMs, metricsIntervalMs: config.metricsIntervalMs, metricsBackend: metricsBackend(config), metricsRetention: config.metricsRetention, eventRetentionMs: config.eventRetentionMs, auditRetentionMs: config.auditRetentionMs, webhookAllowPrivate: config.webhookAllowPrivate, webhookResolver: options.webhookResolver, logger, wakeWorker };
   const services = createServices(serviceDependencies);
-  // Made before the jobs are registered: the sampler's rounds are measured there too, where /metrics is served.
-  const metrics = options.http ? createMetricsRegistry() : null;
+  // Made before the jobs are registered: the sampler's rounds are measured there too, where /metrics is served (the
+  // listeners, or a worker's own listener).
+  const workerListens = !options.http && runner !== null && config.workerMetricsPort !== undefined;
+  const metrics = options.http || workerListens ? createMetricsRegistry() : null;
   if (runner) registerJobs(runner, { ...serviceDependencies, samplingRounds: metrics ? measureSamplingRounds(metrics) : undefined }, services);
   const webhookDispatcher = runner ? createWebhookDispatcher(serviceDependencies, services) : null;
 
@@ -127,7 +132,8 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
 
   let main: FastifyInstance | null = null;
   let legacy: FastifyInstance | null = null;
-  if (metrics) {
+  const workerListener = workerListens && metrics ? buildWorkerServer({ logger, metrics }) : null;
+  if (options.http && metrics) {
     main = await buildMainServer({
       logger,
       db,
@@ -158,19 +164,22 @@ export async function createApplication(options: ApplicationOptions): Promise<Ap
     webhookDispatcher,
     main,
     legacy,
+    workerListener,
     firstStart: { demo, operatorToken: operatorToken.generated },
     async listen() {
       runner?.start();
       webhookDispatcher?.start();
       const mainUrl = main ? await main.listen({ port: config.port, host: config.host }) : '';
       const legacyUrl = legacy ? await legacy.listen({ port: config.legacyPort, host: config.host }) : '';
-      return { mainUrl, legacyUrl };
+      const workerUrl = workerListener ? await workerListener.listen({ port: config.workerMetricsPort, host: config.host }) : '';
+      return { mainUrl, legacyUrl, workerUrl };
     },
     /** Stops accepting, lets in-flight requests finish (within the grace), stops the worker, closes the database. */
     close() {
       const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
       closing ??= (async () => {
-        await Promise.all([main && closeListener(main, graceMs), legacy && closeListener(legacy, graceMs)]);
+        const listeners = [main, legacy, workerListener].filter((listener) => listener !== null);
+        await Promise.all(listeners.map((listener) => closeListener(listener, graceMs)));
         await webhookDispatcher?.stop();
         await runner?.stop();
         services.events.hub.close();

@@ -14,6 +14,18 @@ export interface Config {
   simScale: number;
   /** How many jobs one worker runs at once. */
   workerConcurrency: number;
+  /**
+   * Whether `serve` runs jobs beside its listeners (CLOUDPLANE_SERVE_JOBS, on
+   * by default). Off, it only answers requests, and `cloudplane worker`
+   * processes run every job: the metrics sampler's rounds, above all, then
+   * take no time from the API's event loop. Left out, on.
+   */
+  serveJobs?: boolean;
+  /**
+   * Where `cloudplane worker` serves its own /metrics and /healthz
+   * (WORKER_METRICS_PORT); unset, a worker listens nowhere.
+   */
+  workerMetricsPort?: number;
   testClock: boolean;
   logLevel: string;
   /** How long a console session lasts without a request (CLOUDPLANE_SESSION_IDLE). */
@@ -175,8 +187,9 @@ function logLevel(raw: string | undefined): string {
   return raw;
 }
 
-function flag(name: string, raw: string | undefined): boolean {
-  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+function flag(name: string, raw: string | undefined, fallback = false): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be 1 (on) or 0 (off), got "${raw}"`);
 }
@@ -253,6 +266,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // commits up to 128 transactions share; PostgreSQL's pool of 10), so its share follows how many jobs it has under
     // way: with 32 on PostgreSQL the API started reboots faster than the worker finished them and answered 409s.
     workerConcurrency: integerIn('CLOUDPLANE_WORKER_CONCURRENCY', env.CLOUDPLANE_WORKER_CONCURRENCY, 128, 1, 1000),
+    serveJobs: flag('CLOUDPLANE_SERVE_JOBS', env.CLOUDPLANE_SERVE_JOBS, true),
+    workerMetricsPort: env.WORKER_METRICS_PORT ? integerIn('WORKER_METRICS_PORT', env.WORKER_METRICS_PORT, 0, 0, 65535) : undefined,
     testClock: flag('CLOUDPLANE_TEST_CLOCK', env.CLOUDPLANE_TEST_CLOCK),
     logLevel: logLevel(env.LOG_LEVEL),
     sessionIdleMs: duration('CLOUDPLANE_SESSION_IDLE', env.CLOUDPLANE_SESSION_IDLE, 12 * DURATION_UNITS.h!),

@@ -34,6 +34,8 @@ function printFirstStart(app: Application, urls: { mainUrl: string; legacyUrl: s
     `  API reference ${urls.mainUrl}/docs  (legacy: ${urls.legacyUrl}/docs)`,
     `  storage       ${describeStorage(config)}`,
   ];
+  // Nothing queued would ever run without a worker: say so where the operator looks.
+  if (!app.runner) lines.push('  jobs          not run here (CLOUDPLANE_SERVE_JOBS=0): start `cloudplane worker` processes on the same database');
   if (app.firstStart.demo) {
     lines.push(`  demo API key  ${app.firstStart.demo.key}    (shown once; user ${DEMO_EMAIL}, project "demo")`);
     lines.push(`  demo console  sign in at ${urls.mainUrl}/console/ as ${DEMO_EMAIL} with password ${app.firstStart.demo.password}    (shown once)`);
@@ -67,7 +69,7 @@ export async function serve(): Promise<void> {
   const config = loadConfig();
   armCrashPoint(config.crashAt);
   const logger = createLogger(config);
-  const app = await createApplication({ config, logger, http: true, worker: true, demo: true });
+  const app = await createApplication({ config, logger, http: true, worker: config.serveJobs ?? true, demo: true });
   stopOnSignal(app, logger);
   const urls = await app.listen();
   printFirstStart(app, urls, config);
@@ -79,8 +81,8 @@ export async function worker(): Promise<void> {
   const logger = createLogger(config);
   const app = await createApplication({ config, logger, http: false, worker: true, demo: false });
   stopOnSignal(app, logger);
-  await app.listen();
-  logger.info({ workerId: app.runner?.workerId }, 'worker started');
+  const { workerUrl } = await app.listen();
+  logger.info({ workerId: app.runner?.workerId, metrics: workerUrl ? `${workerUrl}/metrics` : undefined }, 'worker started');
 }
 
 export async function migrate(): Promise<void> {

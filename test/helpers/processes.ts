@@ -143,9 +143,9 @@ export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.Pro
       };
     },
 
-    /** `cloudplane worker`, resolved once it says it started (it logs that at info level, so it runs with LOG_LEVEL=info). */
-    async worker(name: string): Promise<CloudplaneProcess> {
-      const cloudplane = run(name, 'worker', { LOG_LEVEL: 'info' });
+    /** `cloudplane worker` (with `env` besides the set's own), resolved once it says it started (it logs that at info level, so it runs with LOG_LEVEL=info). */
+    async worker(name: string, env: NodeJS.ProcessEnv = {}): Promise<CloudplaneProcess> {
+      const cloudplane = run(name, 'worker', { LOG_LEVEL: 'info', ...env });
       await untilStarted(cloudplane, async () => cloudplane.output().includes('worker started'));
       return cloudplane;
     },

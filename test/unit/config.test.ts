@@ -12,6 +12,8 @@ test('defaults follow DESIGN.md', () => {
   assert.equal(config.workerConcurrency, 128, 'embedded SQLite');
   assert.equal(loadConfig({ DATABASE_URL: 'postgres://db.example.com/cloudplane' }).workerConcurrency, 128, 'PostgreSQL, the same');
   assert.equal(config.testClock, false);
+  assert.equal(config.serveJobs, true, 'serve runs jobs too');
+  assert.equal(config.workerMetricsPort, undefined, 'a worker listens nowhere');
   assert.deepEqual(config.rdns, { backend: 'builtin' });
   assert.equal(config.crashAt, null, 'no crash point is armed');
   assert.deepEqual(config.provisioning, { backend: 'builtin' });
@@ -28,6 +30,8 @@ test('every variable is read', () => {
     CLOUDPLANE_PUBLIC_URL: 'https://cloud.example.com/',
     CLOUDPLANE_SIM_SCALE: '0.01',
     CLOUDPLANE_WORKER_CONCURRENCY: '8',
+    CLOUDPLANE_SERVE_JOBS: '0',
+    WORKER_METRICS_PORT: '9100',
     CLOUDPLANE_TEST_CLOCK: '1',
     LOG_LEVEL: 'warn',
     RDNS_BACKEND: 'powerdns',
@@ -67,6 +71,8 @@ test('every variable is read', () => {
     publicUrl: 'https://cloud.example.com',
     simScale: 0.01,
     workerConcurrency: 8,
+    serveJobs: false,
+    workerMetricsPort: 9100,
     testClock: true,
     logLevel: 'warn',
     sessionIdleMs: 30 * 60 * 1000,
@@ -93,6 +99,8 @@ test('a bad value stops the start with a message naming the variable', () => {
     { CLOUDPLANE_PUBLIC_URL: 'not a url' },
     { CLOUDPLANE_SIM_SCALE: '0' },
     { CLOUDPLANE_WORKER_CONCURRENCY: '0' },
+    { CLOUDPLANE_SERVE_JOBS: 'no' },
+    { WORKER_METRICS_PORT: '70000' },
     { FIREWALL_BACKEND: 'iptables' },
     { METRICS_INTERVAL: '5' },
     { METRICS_RAW_RETENTION_HOURS: '0' },

@@ -3,8 +3,9 @@
 // A lag near METRICS_INTERVAL means the next round starts late, and the
 // graphs' newest points with it. Observed by the process whose worker ran
 // the round: with `serve` that is the process answering /metrics; a
-// `worker` process of its own has no /metrics, and its rounds are told by
-// the job row's last_error only.
+// `worker` process answers them on its own /metrics when WORKER_METRICS_PORT
+// is set (http/worker-server.ts), and otherwise tells them in the job row's
+// last_error only.
 import { Gauge, Histogram, type Registry } from 'prom-client';
 import type { SamplingRoundObserver } from '../../modules/servers/index.ts';
 
