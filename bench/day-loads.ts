@@ -76,7 +76,7 @@ export async function runFor(targets: Target[], connections: number[], seconds: 
 }
 
 /** Peak VmRSS of each process of the service's tree, read each second until stopped. */
-export function watchMemory(service: RunningService): { stop(): ProcessPeak[] } {
+export function watchMemory(service: Pick<RunningService, 'child'>): { stop(): ProcessPeak[] } {
   const peaks = new Map<number, ProcessPeak>();
   const read = () => {
     for (const process_ of treeMemory(service.child.process.pid!)) {

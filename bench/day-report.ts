@@ -17,11 +17,12 @@ export const GRAPH_CONNECTIONS = 2;
 const HOUR_MS = 3_600_000;
 /**
  * The two graphs, and what each must answer: the step it is widened to (at
- * most 500 points) and about how many points a series has (24 h at 180 s:
- * 480; 30 days at 7,200 s: 360).
+ * most 500 points, then to the next bucket kept when that is at most twice
+ * as wide) and about how many points a series has (24 h at 300 s from the
+ * 5-minute rollups: 288; 30 days at 7,200 s from the hourly ones: 360).
  */
 export const GRAPHS = {
-  day: { id: 'day_graph_24h_p99', label: '24-hour graph, step=60', rangeMs: 24 * HOUR_MS, step: 60, answeredStep: 180, points: [470, 481] },
+  day: { id: 'day_graph_24h_p99', label: '24-hour graph, step=60', rangeMs: 24 * HOUR_MS, step: 60, answeredStep: 300, points: [280, 289] },
   month: { id: 'day_graph_30d_p99', label: '30-day graph, step=3600', rangeMs: 30 * 24 * HOUR_MS, step: 3600, answeredStep: 7200, points: [350, 361] },
 } as const;
 export type GraphName = keyof typeof GRAPHS;
@@ -45,8 +46,18 @@ export interface RoundFigure {
 
 export type GraphFigure = LoadFigure & { answeredStep?: number; points?: number };
 
+/**
+ * How the service runs: `one process` is `npm start` as it comes (serve runs
+ * the jobs, the sampler among them); `serve + worker` is `npm start` with
+ * CLOUDPLANE_SERVE_JOBS=0 beside a `cloudplane worker` that runs them, as
+ * README advises for many servers.
+ */
+export type DayLayout = 'serve + worker' | 'one process';
+export const DAY_LAYOUTS: readonly DayLayout[] = ['serve + worker', 'one process'];
+
 export interface DayReport {
   engine: Engine;
+  layout: DayLayout;
   /** The machine's load average (1, 5, 15 min) as this engine's day began and ended. */
   loadAverage: { start: number[]; end: number[] };
   runningServers?: number;
@@ -80,7 +91,10 @@ export function roundLagP99(report: DayReport): number | undefined {
 /** The day's verdicts, in bench/verdicts.ts's shape: a problem fails its figure whatever the figure. */
 export function dayVerdicts(report: DayReport): Verdict[] {
   const { engine } = report;
-  const judged = (id: string, target: string, value: number | undefined, threshold: number, figure: (value: number) => string, problems: string[]): Verdict => {
+  // The advised layout keeps the issue's ids; the single process's figures are judged under ids of their own.
+  const suffix = report.layout === 'one process' ? '_one_process' : '';
+  const judged = (baseId: string, baseTarget: string, value: number | undefined, threshold: number, figure: (value: number) => string, problems: string[]): Verdict => {
+    const [id, target] = [`${baseId}${suffix}`, `${baseTarget} (${report.layout})`];
     if (value === undefined || Number.isNaN(value)) return { engine, id, target, figure: 'not measured', pass: false, problems: problems.length > 0 ? problems : report.problems.length > 0 ? report.problems : ['not measured'] };
     return { engine, id, target, figure: figure(value), value: Number(value.toPrecision(4)), threshold, pass: value <= threshold && problems.length === 0, ...(problems.length > 0 ? { problems } : {}) };
   };
@@ -144,13 +158,13 @@ export function dayVerdicts(report: DayReport): Verdict[] {
   return verdicts;
 }
 
-/** One column per engine. */
+/** One column per engine and layout. */
 export function printDay(reports: DayReport[]): void {
   const line = (cells: string[]) => `${cells[0]!.padEnd(50)}${cells.slice(1).map((cell) => cell.padStart(22)).join('')}`;
   const column = (pick: (report: DayReport) => string | undefined) => reports.map((report) => pick(report) ?? '—');
   const p99 = (figure: LoadFigure | undefined) => figure && `${figure.p99Ms} ms (${figure.requestsPerSecond.toFixed(0)}/s)`;
   const seconds = (value: number | undefined) => value?.toFixed(2).concat(' s');
-  console.log(`\n${line(["a provider's day", ...reports.map((report) => report.engine)])}`);
+  console.log(`\n${line(["a provider's day", ...reports.map((report) => `${report.engine}, ${report.layout}`)])}`);
   console.log(line(['running servers', ...column((report) => report.runningServers?.toLocaleString('en'))]));
   console.log(line(['round lag (boundary → last sample), p99', ...column((report) => seconds(roundLagP99(report)))]));
   console.log(line(['  p50', ...column((report) => seconds(percentile(lags(report), 0.5)))]));
@@ -166,6 +180,6 @@ export function printDay(reports: DayReport[]): void {
   console.log(line(["that minute's round: lag", ...column((report) => seconds(report.minuteRound?.lagSeconds))]));
   console.log(line(['load average (1 min) at the start, at the end', ...column((report) => `${report.loadAverage.start[0] ?? '?'}, ${report.loadAverage.end[0] ?? '?'}`)]));
   console.log(line(['largest process RSS, peak', ...column((report) => (report.memory.length > 0 ? `${Math.max(...report.memory.map((entry) => entry.peakMb)).toFixed(0)} MB` : undefined))]));
-  for (const report of reports) for (const problem of report.problems) console.log(`  problem (${report.engine}): ${problem.split('\n')[0]}`);
-  for (const report of reports) for (const error of report.serviceErrors ?? []) console.log(`  the ${report.engine} service logged: ${error}`);
+  for (const report of reports) for (const problem of report.problems) console.log(`  problem (${report.engine}, ${report.layout}): ${problem.split('\n')[0]}`);
+  for (const report of reports) for (const error of report.serviceErrors ?? []) console.log(`  the ${report.engine} service (${report.layout}) logged: ${error}`);
 }

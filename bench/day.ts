@@ -20,8 +20,14 @@
 // The resident memory of every process of the service is read each second
 // throughout; the peak of each counts.
 //
-// As a module: `measureDay` on a service started with DAY_SERVICE_ENV (the
-// engine run can call it on its own seeded service), `dayVerdicts` for its
+// The day runs once per layout (BENCH_DAY_LAYOUTS, bench/day-report.ts) on
+// the same seeded storage: `serve + worker` (npm start with
+// CLOUDPLANE_SERVE_JOBS=0 beside a `cloudplane worker`, whose own /metrics
+// has the rounds) keeps the issue's verdict ids; `one process` (npm start as
+// it comes) is judged under ids ending in `_one_process`.
+//
+// As a module: `measureDayLayouts` on a seeded storage (the engine run calls
+// it last, on its own), `dayVerdicts` for its
 // verdicts (bench/day-report.ts, with the targets). Alone: `npx tsx bench/day.ts` builds, and on each engine
 // (BENCH_DAY_ENGINES, default sqlite,postgres) seeds BENCH_SERVERS servers
 // through the operator API on a fresh storage, starts `npm start` on it with
@@ -36,14 +42,14 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { runFor, startLoad, watchMemory, type LoadFigure, type Target } from './day-loads.ts';
-import { dayVerdicts, GRAPH_CONNECTIONS, GRAPHS, printDay, type ApiFigures, type DayReport, type GraphName, type RoundFigure } from './day-report.ts';
+import { DAY_LAYOUTS, dayVerdicts, GRAPH_CONNECTIONS, GRAPHS, printDay, type ApiFigures, type DayLayout, type DayReport, type GraphName, type RoundFigure } from './day-report.ts';
 import { DayStorage } from './day-storage.ts';
 import type { Engine } from './engine.ts';
 import type { LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
 import { stop, stopAll } from './processes.ts';
 import { seedServers, type SeededProject } from './seed.ts';
-import { ADMIN_TOKEN, loggedErrors, npmStartRuntime, prepareService, startService, type RunningService, type ServiceCommand, type ServiceStorage } from './service.ts';
+import { ADMIN_TOKEN, loggedErrors, npmStartRuntime, prepareService, startService, startWorker, type RunningService, type RunningWorker, type ServiceCommand, type ServiceStorage } from './service.ts';
 
 export { dayVerdicts, printDay, type DayReport } from './day-report.ts';
 
@@ -66,8 +72,11 @@ const SERIES = ['cpu', 'disk.bytes.read', 'disk.bytes.write', 'network.bytes.in'
 
 export interface DaySettings {
   engine: Engine;
+  layout: DayLayout;
   /** Started with DAY_SERVICE_ENV. */
   service: RunningService;
+  /** With `serve + worker`: the worker that runs the jobs, whose /metrics has the sampler's rounds. */
+  worker?: RunningWorker;
   storage: ServiceStorage;
   /** The project whose servers are listed and graphed (the bench's big one). */
   project: SeededProject;
@@ -184,7 +193,9 @@ async function checkGraph(settings: DaySettings, name: GraphName, serverIds: rea
  */
 async function runRound(settings: DaySettings, storage: DayStorage, problems: string[]): Promise<RoundFigure> {
   const { base } = settings.service;
-  const before = await roundSeries(base);
+  // The rounds are measured where they run.
+  const roundsBase = settings.worker?.base ?? base;
+  const before = await roundSeries(roundsBase);
   const boundary = nextBoundary(await advanceClock(base, 0));
   const movedAt = performance.now();
   await moveClockTo(base, boundary);
@@ -197,7 +208,7 @@ async function runRound(settings: DaySettings, storage: DayStorage, problems: st
     row = await storage.samplerRow();
   }
   const roundSeconds = (performance.now() - movedAt) / 1000;
-  const after = await roundSeries(base);
+  const after = await roundSeries(roundsBase);
   const figure: RoundFigure = { boundary: new Date(boundary).toISOString(), roundSeconds: Number(roundSeconds.toFixed(2)), outcome: row.lastError };
   if (after.count - before.count === 1) {
     figure.lagSeconds = Number((after.sum - before.sum).toFixed(3));
@@ -214,8 +225,8 @@ function logApi(settings: DaySettings, label: string, api: ApiFigures): void {
 /** The day on a running, seeded service started with DAY_SERVICE_ENV: see the top of this file. */
 export async function measureDay(settings: DaySettings): Promise<DayReport> {
   const { service, log } = settings;
-  const report: DayReport = { engine: settings.engine, loadAverage: { start: loadAverage(), end: [] }, rounds: [], api: {}, graphs: {}, memory: [], problems: [] };
-  const memory = watchMemory(service);
+  const report: DayReport = { engine: settings.engine, layout: settings.layout, loadAverage: { start: loadAverage(), end: [] }, rounds: [], api: {}, graphs: {}, memory: [], problems: [] };
+  const memory = [service, ...(settings.worker ? [settings.worker] : [])].map(watchMemory);
   const storage = DayStorage.open(settings.storage);
   const half = Math.max(1, Math.floor(settings.load.connections / 2));
   try {
@@ -224,7 +235,7 @@ export async function measureDay(settings: DaySettings): Promise<DayReport> {
     const graphServers = Array.from({ length: Math.min(GRAPH_SERVERS, ids.length) }, (_, index) => ids[Math.floor((index * ids.length) / GRAPH_SERVERS)]!);
 
     // The sampler held back, the clock at hh:48, and the graphs' history up to there.
-    log(`  the day on ${settings.engine}: ${report.runningServers} running servers; holding the sampler back`);
+    log(`  the day on ${settings.engine}, ${settings.layout}: ${report.runningServers} running servers; holding the sampler back`);
     await storage.holdSamplerBack(ROUND_BOUND_MS);
     const now = await advanceClock(service.base, 0);
     let start = Math.floor(now / HOUR_MS) * HOUR_MS + (FIRST_ROUND_MINUTE - 1) * MINUTE_MS;
@@ -286,28 +297,80 @@ export async function measureDay(settings: DaySettings): Promise<DayReport> {
     report.problems.push(message(error));
     log(`  the day on ${settings.engine} stopped: ${message(error)}`);
   } finally {
-    report.memory = memory.stop();
+    report.memory = memory.flatMap((watched) => watched.stop());
     report.loadAverage.end = loadAverage();
     await storage.close();
   }
-  if (report.problems.length > 0) report.serviceErrors = await loggedErrors(service.logFile).catch(() => []);
+  if (report.problems.length > 0) {
+    const logs = [service.logFile, ...(settings.worker ? [settings.worker.logFile] : [])];
+    report.serviceErrors = (await Promise.all(logs.map((logFile) => loggedErrors(logFile).catch(() => [])))).flat();
+  }
   return report;
 }
 
-// ---- alone: a service per engine, seeded, then the day ----
+// ---- the layouts: the service as it runs the day ----
 
 /**
- * `npm start` with the test clock; with BENCH_DAY_PROFILE=<dir>, node itself with `npm start`'s flags and
- * environment and `--cpu-prof`, which node refuses in NODE_OPTIONS: its profile is written there when it stops
- * (bench/cpu-profile.ts reads it).
+ * `npm start` with the test clock (and, with `serve + worker`, with
+ * CLOUDPLANE_SERVE_JOBS=0); with BENCH_DAY_PROFILE=<dir>, node itself with
+ * `npm start`'s flags and environment and `--cpu-prof`, which node refuses in
+ * NODE_OPTIONS: its profile is written there when it stops (bench/cpu-profile.ts reads it).
  */
-function startDayService(engine: Engine, command: ServiceCommand, storage: ServiceStorage): Promise<RunningService> {
+function startDayService(engine: Engine, layout: DayLayout, command: ServiceCommand, storage: ServiceStorage): Promise<RunningService> {
+  const env = { ...DAY_SERVICE_ENV, ...(layout === 'serve + worker' ? { CLOUDPLANE_SERVE_JOBS: '0' } : {}) };
   const profileDir = process.env.BENCH_DAY_PROFILE;
-  if (!profileDir) return startService('npm start', `cloudplane ${engine} day`, command, storage, DAY_SERVICE_ENV);
+  if (!profileDir) return startService('npm start', `cloudplane ${engine} day (${layout})`, command, storage, env);
   const runtime = npmStartRuntime(command.npmStart);
   const profiled: ServiceCommand = { ...command, args: [...runtime.nodeFlags, '--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...command.args] };
-  return startService('direct', `cloudplane ${engine} day (profiled)`, profiled, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
+  return startService('direct', `cloudplane ${engine} day (${layout}, profiled)`, profiled, storage, { ...runtime.env, ...env });
 }
+
+/** The worker of `serve + worker`: the same build, with `npm start`'s node flags and environment. */
+function startDayWorker(engine: Engine, command: ServiceCommand, storage: ServiceStorage): Promise<RunningWorker> {
+  const runtime = npmStartRuntime(command.npmStart);
+  return startWorker(`cloudplane ${engine} day (worker)`, { ...command, args: [...runtime.nodeFlags, ...command.args] }, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
+}
+
+/** Which layouts the day measures (BENCH_DAY_LAYOUTS: `split`, `one`, or both, comma-separated; default both, the advised one first). */
+export function dayLayouts(): DayLayout[] {
+  const names: Record<string, DayLayout> = { split: 'serve + worker', one: 'one process' };
+  const asked = (process.env.BENCH_DAY_LAYOUTS || 'split,one').split(',');
+  return asked.map((name) => {
+    const layout = names[name.trim()];
+    if (!layout) throw new Error(`BENCH_DAY_LAYOUTS: unknown layout "${name}" (split, one)`);
+    return layout;
+  });
+}
+
+export interface DayRun {
+  engine: Engine;
+  command: ServiceCommand;
+  /** Seeded: the big project's servers are running. */
+  storage: ServiceStorage;
+  project: SeededProject;
+  load: LoadSettings;
+  rounds: number;
+  log: (line: string) => void;
+}
+
+/** The day once per layout on the same seeded storage, each on services of its own, stopped after it. */
+export async function measureDayLayouts(run: DayRun, layouts: readonly DayLayout[] = DAY_LAYOUTS): Promise<DayReport[]> {
+  const reports: DayReport[] = [];
+  for (const layout of layouts) {
+    const service = await startDayService(run.engine, layout, run.command, run.storage);
+    let worker: RunningWorker | undefined;
+    try {
+      if (layout === 'serve + worker') worker = await startDayWorker(run.engine, run.command, run.storage);
+      reports.push(await measureDay({ ...run, layout, service, worker }));
+    } finally {
+      if (worker) await stop(worker.child);
+      await stop(service.child);
+    }
+  }
+  return reports;
+}
+
+// ---- alone: a service per engine, seeded, then the day ----
 
 interface StandaloneSettings {
   root: string;
@@ -316,15 +379,16 @@ interface StandaloneSettings {
   servers: number;
   rounds: number;
   load: LoadSettings;
+  layouts: DayLayout[];
   log: (line: string) => void;
 }
 
-async function standaloneEngine(engine: Engine, settings: StandaloneSettings): Promise<DayReport> {
+async function standaloneEngine(engine: Engine, settings: StandaloneSettings): Promise<DayReport[]> {
   const { log } = settings;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cloudplane-bench-day-'));
-  const failed = (error: unknown, extra: Partial<DayReport> = {}): DayReport => ({ engine, loadAverage: { start: [], end: loadAverage() }, rounds: [], api: {}, graphs: {}, memory: [], problems: [message(error)], ...extra });
+  const failed = (error: unknown, extra: Partial<DayReport> = {}): DayReport => ({ engine, layout: settings.layouts[0]!, loadAverage: { start: [], end: loadAverage() }, rounds: [], api: {}, graphs: {}, memory: [], problems: [message(error)], ...extra });
   try {
-    const run = async (databaseUrl: string): Promise<DayReport> => {
+    const run = async (databaseUrl: string): Promise<DayReport[]> => {
       const storage: ServiceStorage = { root: settings.root, dataDir, databaseUrl };
       log(`\n${engine}: seeding ${settings.servers} servers through the operator API, ${SEED_CONCURRENCY} at a time`);
       const seeding: DayReport['seeding'] = { asked: settings.servers };
@@ -339,23 +403,19 @@ async function standaloneEngine(engine: Engine, settings: StandaloneSettings): P
         const held = DayStorage.open(storage);
         const running = await held.runningServers().catch(() => undefined);
         await held.close();
-        return failed(`seeding stopped at ${running ?? '?'} of ${settings.servers} servers: ${message(error)}`, { runningServers: running, seeding: { ...seeding, error: message(error) } });
+        return [failed(`seeding stopped at ${running ?? '?'} of ${settings.servers} servers: ${message(error)}`, { runningServers: running, seeding: { ...seeding, error: message(error) } })];
       } finally {
         await stop(seeder.child);
       }
       log(`  placed ${settings.servers} in ${seeding.seconds} s`);
-      const service = await startDayService(engine, settings.command, storage);
-      try {
-        return { ...(await measureDay({ engine, service, storage, project, load: settings.load, rounds: settings.rounds, log })), seeding };
-      } finally {
-        await stop(service.child);
-      }
+      const reports = await measureDayLayouts({ engine, command: settings.command, storage, project, load: settings.load, rounds: settings.rounds, log }, settings.layouts);
+      return reports.map((report) => ({ ...report, seeding }));
     };
     if (engine === 'sqlite') return await run('');
-    if (settings.postgres instanceof Error) return failed(`no PostgreSQL: ${settings.postgres.message}`);
+    if (settings.postgres instanceof Error) return [failed(`no PostgreSQL: ${settings.postgres.message}`)];
     return await withFreshDatabase(settings.postgres.url, run);
   } catch (error) {
-    return failed(error);
+    return [failed(error)];
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -374,12 +434,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const started = { at: new Date().toISOString(), loadAverage: loadAverage(), performance: performance.now() };
   const servers = positiveInteger('BENCH_SERVERS', 100_000);
   const rounds = positiveInteger('BENCH_DAY_ROUNDS', DEFAULT_ROUNDS);
-  log(`cloudplane's day: ${engines.join(', ')}; ${servers} servers, ${rounds} rounds, ${load.connections} connections; load average ${started.loadAverage.join(' ')}`);
+  const layouts = dayLayouts();
+  log(`cloudplane's day: ${engines.join(', ')}; ${layouts.join(', ')}; ${servers} servers, ${rounds} rounds, ${load.connections} connections; load average ${started.loadAverage.join(' ')}`);
   const command = prepareService(root, log);
   const postgres = engines.includes('postgres') ? await postgresServer(root).catch((error: Error) => error) : new Error('not asked for');
   try {
     const reports: DayReport[] = [];
-    for (const engine of engines) reports.push(await standaloneEngine(engine, { root, command, postgres, servers, rounds, load, log }));
+    for (const engine of engines) reports.push(...(await standaloneEngine(engine, { root, command, postgres, servers, rounds, load, layouts, log })));
     const verdicts = reports.flatMap(dayVerdicts);
     printDay(reports);
     console.log('\nverdicts');
@@ -396,7 +457,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       durationSeconds: Math.round((performance.now() - started.performance) / 1000),
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Number((os.totalmem() / 2 ** 30).toFixed(1)), node: process.version },
       loadAverage: { start: started.loadAverage, end: loadAverage() },
-      method: { service: `npm start (${command.npmStart}) with CLOUDPLANE_TEST_CLOCK=1`, servers, rounds, connections: load.connections, secondsPerRun: load.seconds, warmUpSeconds: load.warmUpSeconds, graphServers: GRAPH_SERVERS, graphConnections: GRAPH_CONNECTIONS, postgres: postgres instanceof Error ? `none: ${postgres.message}` : postgres.origin },
+      method: { service: `npm start (${command.npmStart}) with CLOUDPLANE_TEST_CLOCK=1`, layouts, servers, rounds, connections: load.connections, secondsPerRun: load.seconds, warmUpSeconds: load.warmUpSeconds, graphServers: GRAPH_SERVERS, graphConnections: GRAPH_CONNECTIONS, postgres: postgres instanceof Error ? `none: ${postgres.message}` : postgres.origin },
       verdicts,
       engines: reports,
     };

@@ -32,12 +32,12 @@ import { PAGE_SIZE, READ_ROUNDS, runEngine, SMALL_PROJECT_SERVERS, type EngineRe
 import { benchCli, cliVerdicts, printCli, type CliBenchReport } from './cli.ts';
 import { benchEvents, eventsVerdicts, type EventsBenchReport } from './events.ts';
 import { benchFootprint, footprintBenchVerdicts, type FootprintBench } from './metrics-footprint.ts';
-import { DAY_SERVICE_ENV, DEFAULT_ROUNDS, dayVerdicts, measureDay, printDay, type DayReport } from './day.ts';
+import { DEFAULT_ROUNDS, dayLayouts, dayVerdicts, measureDayLayouts, printDay, type DayReport } from './day.ts';
 import { benchFirewall, type FirewallBenchReport } from './firewall.ts';
 import type { BareRoute, LoadSettings } from './load.ts';
 import { postgresServer, withFreshDatabase, type PostgresServer } from './postgres.ts';
 import { freePort, startNode, stop, stopAll, type Child } from './processes.ts';
-import { prepareService, startService } from './service.ts';
+import { prepareService } from './service.ts';
 import { firewallVerdicts, judgeEngine, MIN_SHARE_OF_CEILING, shareOfCeiling, type Verdict } from './verdicts.ts';
 import type { CeiledTargetId, EngineSettings } from './engine.ts';
 
@@ -169,17 +169,12 @@ async function main(): Promise<void> {
   const service = prepareService(root, log);
 
   const bare = await startBareRoute();
-  // Issue 47's day, last on each engine's seeded storage, on an `npm start` of its own with the test clock.
+  // Issue 47's day, last on each engine's seeded storage, on services of its own with the test clock, in each layout.
   const days: DayReport[] = [];
   const last: EngineSettings['last'] = dayBench
     ? async ({ engine, storage, world }) => {
         log('');
-        const dayService = await startService('npm start', `cloudplane ${engine} (the day)`, service, storage, DAY_SERVICE_ENV);
-        try {
-          days.push(await measureDay({ engine, service: dayService, storage, project: world.big, load, rounds: DEFAULT_ROUNDS, log }));
-        } finally {
-          await stop(dayService.child);
-        }
+        days.push(...(await measureDayLayouts({ engine, command: service, storage, project: world.big, load, rounds: DEFAULT_ROUNDS, log }, dayLayouts())));
       }
     : undefined;
   const settings = { root, bigProjectServers, load, bare, service, log, last };

@@ -85,18 +85,7 @@ export async function startService(
   extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<RunningService> {
   const [port, legacyPort] = [await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: storage.dataDir,
-    DATABASE_URL: storage.databaseUrl, // empty means embedded SQLite, even if the caller's shell sets one
-    PORT: String(port),
-    LEGACY_PORT: String(legacyPort),
-    CLOUDPLANE_ADMIN_TOKEN: ADMIN_TOKEN,
-    CLOUDPLANE_TEST_CLOCK: '',
-    CLOUDPLANE_SIM_SCALE: SIM_SCALE,
-    ...extraEnv,
-  };
-  delete env.LOG_LEVEL;
+  const env = serviceEnv(storage, { PORT: String(port), LEGACY_PORT: String(legacyPort), ...extraEnv });
   const logFile = path.join(storage.dataDir, `${name.replace(/\W+/g, '-')}.log`);
   const spawnedAt = performance.now();
   const child = how === 'npm start' ? startLogged(name, 'npm', ['start'], { cwd: storage.root, env, logFile }) : startLogged(name, command.command, command.args, { cwd: storage.root, env, logFile });
@@ -109,6 +98,50 @@ export async function startService(
     throw error;
   }
   return { child, logFile, base, legacyBase: `http://127.0.0.1:${legacyPort}`, msUntilHealthy, how };
+}
+
+/** The environment of a service process on `storage`: the bench's settings, then `extraEnv`; the service's default log level. */
+function serviceEnv(storage: ServiceStorage, extraEnv: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl, // empty means embedded SQLite, even if the caller's shell sets one
+    CLOUDPLANE_ADMIN_TOKEN: ADMIN_TOKEN,
+    CLOUDPLANE_TEST_CLOCK: '',
+    CLOUDPLANE_SIM_SCALE: SIM_SCALE,
+    ...extraEnv,
+  };
+  delete env.LOG_LEVEL;
+  return env;
+}
+
+export interface RunningWorker {
+  child: Child;
+  logFile: string;
+  /** Its own listener (WORKER_METRICS_PORT): /metrics and /healthz. */
+  base: string;
+}
+
+/**
+ * One `cloudplane worker` on the storage, the same build and settings as the
+ * service (`command` with `worker` for `serve`), with its /metrics on a free
+ * port; ready when its /healthz answers.
+ */
+export async function startWorker(name: string, command: ServiceCommand, storage: ServiceStorage, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningWorker> {
+  const port = await freePort();
+  const env = serviceEnv(storage, { WORKER_METRICS_PORT: String(port), ...extraEnv });
+  const logFile = path.join(storage.dataDir, `${name.replace(/\W+/g, '-')}.log`);
+  const args = command.args.map((arg) => (arg === 'serve' ? 'worker' : arg));
+  const spawnedAt = performance.now();
+  const child = startLogged(name, command.command, args, { cwd: storage.root, env, logFile });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await millisecondsUntilHealthy(`${base}/healthz`, spawnedAt, child);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { child, logFile, base };
 }
 
 const ERROR_LEVEL = 50; // pino's "error"; "fatal" is 60
