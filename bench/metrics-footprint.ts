@@ -112,7 +112,8 @@ async function tableBytesPerServer(app: Application, servers: number): Promise<R
     const { rows } =
       engine === 'postgres'
         ? await sql<{ bytes: string | null }>`select sum(pg_total_relation_size(inhrelid)) as bytes from pg_inherits join pg_class parent on parent.oid = inhparent where parent.relname = ${table}`.execute(db)
-        : await sql<{ bytes: string | null }>`select sum(pgsize) as bytes from dbstat where name = ${table} or tbl_name = ${table}`.execute(db).catch(() => ({ rows: [{ bytes: null }] }));
+        : // dbstat names each b-tree; sqlite_master says which belong to the table (the table's own, its indexes').
+          await sql<{ bytes: string | null }>`select sum(pgsize) as bytes from dbstat where name in (select name from sqlite_master where tbl_name = ${table})`.execute(db).catch(() => ({ rows: [{ bytes: null }] }));
     bytes[table] = Math.round(Number(rows[0]?.bytes ?? 0) / servers);
   }
   return bytes;
