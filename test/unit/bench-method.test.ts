@@ -1,4 +1,5 @@
-// The bench's method (bench/load.ts, bench/verdicts.ts, bench/processes.ts):
+// The bench's method (bench/load.ts, bench/verdicts.ts, bench/processes.ts,
+// bench/day-report.ts):
 // a run with any unexpected status fails, each target sits between two bare
 // runs, a figure with problems or without a measurement never passes, and
 // the memory figure reads the whole process tree. No speed is asserted here.
@@ -11,6 +12,7 @@ import { test } from 'node:test';
 import type { EngineReport, TargetResult } from '../../bench/engine.ts';
 import { BareAlternation, runLoad } from '../../bench/load.ts';
 import { treeMemory } from '../../bench/processes.ts';
+import { dayVerdicts, type DayLayout, type DayReport } from '../../bench/day-report.ts';
 import { judgeEngine } from '../../bench/verdicts.ts';
 
 const settings = { seconds: 1, connections: 2, warmUpSeconds: 0 };
@@ -188,4 +190,37 @@ test('the memory figure reads every process of a tree from /proc, the root first
   } finally {
     child.kill();
   }
+});
+
+test("the day's verdicts: serve + worker keeps the issue's ids, one process has ids of its own; a figure with a problem fails", () => {
+  const figure = (p99Ms: number) => ({ requestsPerSecond: 100, p50Ms: p99Ms / 2, p99Ms, requests: 1000, problems: [] as string[] });
+  const report = (layout: DayLayout): DayReport => ({
+    engine: 'sqlite',
+    layout,
+    loadAverage: { start: [1], end: [1] },
+    runningServers: 10,
+    rounds: [{ boundary: '2026-01-01T00:49:00.000Z', lagSeconds: 2, servers: 10, roundSeconds: 2.1, outcome: null }],
+    api: { withoutSampling: { me: figure(20), serverList: figure(20) }, withSampling: { me: figure(29), serverList: figure(40) } },
+    graphs: { day: { ...figure(40), answeredStep: 300, points: 288 }, month: { ...figure(60), answeredStep: 7200, points: 360, problems: ['step 3600, expected 7200'] } },
+    memory: [{ pid: 1, command: 'node', peakMb: 90 }],
+    problems: [],
+  });
+  const byId = (verdicts: ReturnType<typeof dayVerdicts>) => Object.fromEntries(verdicts.map((verdict) => [verdict.id, verdict.pass]));
+  assert.deepEqual(byId(dayVerdicts(report('serve + worker'))), {
+    day_round_lag_p99: true,
+    day_me_p99_with_sampling: true,
+    day_server_list_p99_with_sampling: false,
+    day_process_rss_mb: true,
+    day_graph_24h_p99: true,
+    day_graph_30d_p99: false,
+  });
+  assert.deepEqual(Object.keys(byId(dayVerdicts(report('one process')))), [
+    'day_round_lag_p99_one_process',
+    'day_me_p99_with_sampling_one_process',
+    'day_server_list_p99_with_sampling_one_process',
+    'day_process_rss_mb_one_process',
+    'day_graph_24h_p99_one_process',
+    'day_graph_30d_p99_one_process',
+  ]);
+  assert.ok(dayVerdicts(report('one process')).every((verdict) => verdict.target.endsWith('(one process)')));
 });
