@@ -40,7 +40,14 @@ export function addUsage(total: Usage, usage: Usage): void {
   for (const counter of COUNTERS) total.increase[counter] += usage.increase[counter];
 }
 
-/** How much a counter grew from one sample to the next; a counter that went down started again from zero. */
+/**
+ * How much a counter grew from one sample to the next; a counter that went
+ * down started again from zero. The 5-minute rollup makes the same pairs in
+ * SQL (`rollUpSamples` in server-metrics.repo.ts, with this rule and
+ * GAP_INTERVALS): a change here is a change there, or a graph read from the
+ * rollups stops agreeing with one read from the raw samples (the rollup test
+ * compares them).
+ */
 function increase(before: number, after: number): number {
   return after >= before ? after - before : after;
 }
