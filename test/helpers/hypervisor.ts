@@ -69,7 +69,14 @@ async function lockHost(): Promise<void> {
     try {
       mkdirSync(HOST_LOCK);
     } catch {
-      const owner = Number(readFileSync(path.join(HOST_LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }).trim());
+      let owner: number;
+      try {
+        owner = Number(readFileSync(path.join(HOST_LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }).trim());
+      } catch (error) {
+        // Its owner unlocked (removed the directory) between our mkdir and this read: try again.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
       if (owner === process.pid) return true;
       // No pid yet: its owner is between mkdir and write; look again.
       if (!owner || processAlive(owner)) return false;
