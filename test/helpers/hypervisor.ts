@@ -197,12 +197,18 @@ export async function startHypervisor(options: HypervisorOptions = {}): Promise<
       });
     });
 
+  // A device as /dev/null is, which no one but root may open (libvirt gives QEMU's own /dev a copy of each device).
+  const noKvm = path.join(root, 'no-kvm');
+  execFileSync('mknod', ['--mode=000', noKvm, 'c', '1', '3']);
   const startLibvirtd = async () => {
     if (pidsOf('virtlogd').length === 0) execFileSync('ip', ['netns', 'exec', namespace, 'virtlogd', '-d']);
-    // libvirtd in a mount namespace of its own where /dev/kvm is /dev/null: these machines have a /dev/kvm whose
-    // nested KVM hangs, and libvirt probes QEMU with it afresh at every start (about 30 s, then every define waits on
-    // it). The domains are of type qemu (software emulation) and need no KVM; the machine's /dev/kvm is untouched.
-    execFileSync('ip', ['netns', 'exec', namespace, 'unshare', '--mount', '--propagation', 'private', 'sh', '-c', '[ ! -e /dev/kvm ] || mount --bind /dev/null /dev/kvm; exec libvirtd -d']);
+    // libvirtd in a mount namespace of its own where /dev/kvm is a device no one may open: these machines have a
+    // /dev/kvm whose nested KVM hangs, and libvirt probes QEMU with it afresh at every start (about 30 s, then every
+    // define waits on it). The domains are of type qemu (software emulation) and need no KVM; the machine's /dev/kvm
+    // is untouched. Not /dev/null: QEMU's user may open that, so libvirt takes KVM for usable, finds the probed QEMU
+    // without it, and throws its cached capabilities away at every lookup (a probe of seconds on each, and a define
+    // that makes several lookups no longer answers in time).
+    execFileSync('ip', ['netns', 'exec', namespace, 'unshare', '--mount', '--propagation', 'private', 'sh', '-c', `[ ! -e /dev/kvm ] || mount --bind ${noKvm} /dev/kvm; exec libvirtd -d`]);
     await eventually(async () => virsh('uri').then(() => true, () => false), 30_000, 100);
   };
   const stopLibvirtd = async () => {

@@ -259,7 +259,8 @@ test('every action acts on the real VM: snapshots, password, ISO, IPv6, private 
     assert.equal((await hypervisor.virsh('domstate', b.id)).trim(), 'running', 'it runs until the end of its term');
     const advanced = await w.app.admin('/clock/advance', { method: 'POST', body: { seconds: 400 * 24 * 3600 } });
     assert.equal(advanced.status, 200, JSON.stringify(advanced.body));
-    await eventually(async () => !(await hypervisor.domains()).includes(b.id), ACTION_BOUND_MS, 250);
-    assert.ok(!poolFiles(hypervisor).some((file) => file.startsWith(b.id)), 'no disk or seed of it is left');
+    // The domain goes first and its volumes after it, so both are waited for.
+    await eventually(async () => !(await hypervisor.domains()).includes(b.id) && !poolFiles(hypervisor).some((file) => file.startsWith(b.id)), ACTION_BOUND_MS, 250);
+    assert.equal((await w.app.api(`/projects/${w.slug}/servers/${b.id}/`, { key: w.key })).status, 404, 'the server is gone from the API too');
   });
 });
