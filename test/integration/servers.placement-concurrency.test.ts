@@ -41,20 +41,47 @@ async function twoServices(t: TestContext): Promise<[TestApp, TestApp]> {
   return [first, second];
 }
 
-test('between the server row and the commit a placement sends only its address and one statement of its other writes (PostgreSQL)', async (t) => {
+test("a placement holds the project's rows for its last statement only, and the address cursor from its move to the commit: one statement between (PostgreSQL)", async (t) => {
   const w = await buildWorld(t);
   await placeServer(w, { hostname: 'warm-1' });
   const main = w.app.app.main!.server;
   const { result, statements } = await statementsOf(main, (mark) => w.app.admin(`/projects/${w.slug}/servers`, { method: 'POST', body: { ...SERVER_DEFAULTS, hostname: 'counted' }, headers: mark }));
   assert.equal(result.status, 201, JSON.stringify(result.body));
-  const insert = statements.findIndex((text) => /^\s*insert into "servers"/i.test(text));
-  assert.ok(insert >= 0, statements.join('\n'));
+  const cursor = statements.findIndex((text) => /^\s*update "ip_pool_cursors"/i.test(text));
+  const insert = statements.findIndex((text) => /insert into "servers"/i.test(text));
+  assert.ok(cursor >= 0 && insert > cursor, `the cursor moved before the server's row is written:\n${statements.join('\n')}`);
   const commit = statements.findIndex((text, index) => index > insert && /^\s*commit\b/i.test(text));
   const held = statements.slice(insert + 1, commit).filter((text) => !TRANSACTION_CONTROL.test(text));
-  // The address: the pool's cursor and the address's row; then the bandwidth pool and the event in one statement.
+  const inTransaction = statements.slice(cursor, commit);
+  assert.ok(!inTransaction.some((text) => /^\s*select\b.*from "servers"/i.test(text)), `the server is not read back:\n${inTransaction.join('\n')}`);
   // SQLite runs a batch's writes one by one (in-process calls, and one writer holds the database anyway).
-  if (w.app.database.engine === 'postgres') assert.equal(held.length, 3, `statements while the project's rows are held:\n${held.join('\n')}`);
-  assert.ok(!held.some((text) => /^\s*select\b.*from "servers"/i.test(text)), `the server is not read back:\n${held.join('\n')}`);
+  if (w.app.database.engine !== 'postgres') return;
+  // The server's row, its address's row, its bandwidth pool and its event: one statement, the commit next.
+  assert.deepEqual(held, [], `statements while the project's rows are held:\n${held.join('\n')}`);
+  assert.match(statements[insert]!, /insert into "ip_allocations"/i, 'the address is claimed in the same statement');
+  const sinceCursor = statements.slice(cursor + 1, commit).filter((text) => !TRANSACTION_CONTROL.test(text));
+  assert.equal(sinceCursor.length, 1, `statements while the address cursor is held:\n${sinceCursor.join('\n')}`);
+});
+
+test('an address at the cursor found taken (a row written behind the allocator): the placement is redone and takes the next free one, with nothing left of its first try', async (t) => {
+  const w = await buildWorld(t);
+  const first = await placeServer(w, { hostname: 'first' });
+  const firstAddress: string = first.network.ipv4.find((entry: Json) => entry.primary).address;
+  // The slot after the first server's, written by hand for a server of its own (as a pool overlapping would).
+  const next = firstAddress.replace(/\d+$/, (last) => String(Number(last) + 1));
+  const db = w.app.app.database.db;
+  const row = await db.selectFrom('ip_allocations').selectAll().where('address', '=', firstAddress).executeTakeFirstOrThrow();
+  await db.insertInto('ip_allocations').values({ ...row, address: next, is_primary: false, position: 1 }).execute();
+  const eventsBefore = (await w.app.api(`/projects/${w.slug}/events/?after=0&types=server.created`, { key: w.key })).body.results.length;
+
+  const second = await placeServer(w, { hostname: 'second' });
+  const secondAddress: string = second.network.ipv4.find((entry: Json) => entry.primary).address;
+  assert.equal(secondAddress, next.replace(/\d+$/, (last) => String(Number(last) + 1)), 'the taken slot is passed over');
+  const events = (await w.app.api(`/projects/${w.slug}/events/?after=0&types=server.created`, { key: w.key })).body.results;
+  assert.equal(events.length, eventsBefore + 1, 'one server.created event, not one for the undone try too');
+  assert.equal(events.at(-1).data.ipv4_primary, secondAddress);
+  const list = await w.app.api(`/projects/${w.slug}/servers/`, { key: w.key });
+  assert.deepEqual(list.body.results.map((server: Json) => server.hostname).sort(), ['first', 'second']);
 });
 
 test("a placement's server.created event is the server as the server list shows it, with its extra addresses, IPv6 and keys", async (t) => {

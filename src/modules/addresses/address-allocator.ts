@@ -20,6 +20,7 @@
 // is only changed under the lock) two allocations cannot deadlock over it.
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, IpAllocationsTable } from '../../db/schema.ts';
+import type { WritingQuery } from '../../db/write-batch.ts';
 
 export type AddressKind = IpAllocationsTable['kind'];
 
@@ -43,6 +44,38 @@ export interface Allocation {
   isPrimary: boolean;
   position: number;
   now: string;
+}
+
+/** A slot the cursor has moved past, whose row a write of the caller's own (`claim`) is still to insert. */
+export interface ReservedSlot {
+  address: string;
+  /**
+   * Inserts the allocation, answering its row; none when the slot was found
+   * taken after all (a pool that overlaps, a row written behind the
+   * allocator's back), and the caller's transaction must be undone and
+   * allocate with allocateLowestFree instead.
+   */
+  claim: WritingQuery;
+}
+
+/**
+ * The usual case of allocateLowestFree without its second statement: the
+ * cursor moved past its slot (and held until the caller's transaction ends),
+ * the row left to the caller, which writes it with its own last statement so
+ * that the allocation holds the cursor for one round trip fewer. Undefined
+ * when the lowest free slot is not the cursor's (released addresses, no
+ * cursor yet, the end of the pool): the cursor is held then all the same, so
+ * that a caller takes its locks in the same order either way, and
+ * allocateLowestFree finds the slot.
+ */
+export async function reserveAtCursor(db: Kysely<Database>, pool: PoolSlots, allocation: Allocation): Promise<ReservedSlot | undefined> {
+  const offset = await advanceCursor(db, allocation.location, pool, { unlessReleased: true });
+  if (offset === undefined) {
+    await lockCursor(db, allocation.location, pool);
+    return undefined;
+  }
+  const address = pool.toAddress(pool.first + BigInt(offset));
+  return { address, claim: claimQuery(db, address, pool.kind, allocation) };
 }
 
 /**
@@ -250,7 +283,12 @@ async function takeLowestReleased(db: Kysely<Database>, location: string, pool: 
 
 /** Inserts the allocation unless the address is already taken; true when this call got it. */
 async function claim(db: Kysely<Database>, address: string, kind: AddressKind, allocation: Allocation): Promise<boolean> {
-  const inserted = await db
+  return (await claimQuery(db, address, kind, allocation).executeTakeFirst()) !== undefined;
+}
+
+/** The allocation's insert, answering its address, or nothing when the address is already taken. */
+function claimQuery(db: Kysely<Database>, address: string, kind: AddressKind, allocation: Allocation) {
+  return db
     .insertInto('ip_allocations')
     .values({
       address,
@@ -262,7 +300,5 @@ async function claim(db: Kysely<Database>, address: string, kind: AddressKind, a
       allocated_at: allocation.now,
     })
     .onConflict((conflict) => conflict.column('address').doNothing())
-    .returning('address')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .returning('address');
 }

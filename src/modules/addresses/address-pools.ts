@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { readBool } from '../../db/columns.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import { allocateLowestFree, type AddressKind, type PoolSlots } from './address-allocator.ts';
+import { allocateLowestFree, reserveAtCursor, type AddressKind, type PoolSlots, type ReservedSlot } from './address-allocator.ts';
 
 export class PoolExhausted extends Error {
   constructor(
@@ -179,6 +179,11 @@ export async function allocateIpv4(db: Kysely<Database>, request: Ipv4Request): 
   return address;
 }
 
+/** The usual case of allocateIpv4, its row left to the caller's last statement (reserveAtCursor); undefined when it must be allocateIpv4, with the cursor held. */
+export function reserveIpv4(db: Kysely<Database>, request: Ipv4Request): Promise<ReservedSlot | undefined> {
+  return reserveAtCursor(db, ipv4HostSlots(request.pool), request);
+}
+
 export interface Ipv6Request {
   location: string;
   /** The location's ipv6_pool, e.g. "2001:db8:1::/48". */
@@ -192,6 +197,11 @@ export async function allocateIpv6Subnet(db: Kysely<Database>, request: Ipv6Requ
   const subnet = await allocateLowestFree(db, ipv6SubnetSlots(request.pool), { ...request, isPrimary: false, position: 0 });
   if (subnet === undefined) throw new PoolExhausted(request.location, request.pool, 'ipv6_subnet');
   return subnet;
+}
+
+/** The usual case of allocateIpv6Subnet, its row left to the caller's last statement (reserveAtCursor); undefined when it must be allocateIpv6Subnet, with the cursor held. */
+export function reserveIpv6Subnet(db: Kysely<Database>, request: Ipv6Request): Promise<ReservedSlot | undefined> {
+  return reserveAtCursor(db, ipv6SubnetSlots(request.pool), { ...request, isPrimary: false, position: 0 });
 }
 
 /**

@@ -11,6 +11,9 @@ export {
   listServerAddresses,
   releaseServerAddresses,
   releaseServerIpv6Subnets,
+  reserveIpv4,
+  reserveIpv6Subnet,
   toServerAddresses,
 } from './address-pools.ts';
 export type { ServerAddressRow } from './address-pools.ts';
+export type { ReservedSlot } from './address-allocator.ts';

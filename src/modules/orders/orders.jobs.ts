@@ -24,6 +24,7 @@ import type { ImageFiles } from '../../schemas/catalogue.ts';
 import {
   checkPlacement,
   deleteServer,
+  inPlacementTransaction,
   newServerId,
   type PlacementRequest,
   placeServer,
@@ -169,14 +170,14 @@ async function deliverOrder(deps: OrderJobDependencies, orderId: number): Promis
       imageFiles: catalogue.images.find((image) => image.name === delivery.placement.image)?.files ?? {},
     };
     crashPoint('order.delivery.before-commit');
-    return db.transaction().execute(async (trx) => {
+    return inPlacementTransaction(db, async (trx, options) => {
       const current = await repo.findOrder(trx, order.id);
       if (current?.status !== 'provisioning') return null;
       // Another run placed it first: that one is the order's server.
       const already = readJson<ServerDelivery>(current.delivery).placed;
       if (already) return already;
       try {
-        await placeServer(trx, { clock, sshKeys: deps.sshKeys, hosts: deps.hosts }, { id: order.project_id }, checked, { serverId, serviceId });
+        await placeServer(trx, { clock, sshKeys: deps.sshKeys, hosts: deps.hosts }, { id: order.project_id }, checked, { serverId, serviceId }, options);
       } catch (error) {
         // Hosts filled up (or were drained) since the order was taken: paid, but it cannot be delivered.
         if (error instanceof NoHostRoom) throw new DeliveryFailed(error.reason);

@@ -19,7 +19,7 @@ export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';
 export { DatabaseMetricsStore } from './server-metrics.store.ts';
 export { DEFAULT_METRICS_RETENTION, type MetricsRetention } from './server-metrics.resolutions.ts';
-export { checkPlacement, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
+export { checkPlacement, inPlacementTransaction, newServerId, placeServer, recurringAmount, serviceFor } from './server-placement.ts';
 export type { PlacementRequest } from './server-placement.ts';
 export {
   addExtraBandwidth,

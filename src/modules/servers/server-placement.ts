@@ -12,12 +12,12 @@ import type { Database } from '../../db/schema.ts';
 import { addressesExhausted, validationError } from '../../errors.ts';
 import { parseMoney } from '../../money.ts';
 import type { NewBillingService } from '../../upstreams/billing/port.ts';
-import { allocateIpv4, allocateIpv6Subnet, PoolExhausted } from '../addresses/index.ts';
+import { allocateIpv4, allocateIpv6Subnet, PoolExhausted, reserveIpv4, reserveIpv6Subnet } from '../addresses/index.ts';
 import { nextDueDate } from '../catalogue/index.ts';
 import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../../schemas/catalogue.ts';
 import type { HostService } from '../hosts/index.ts';
 import type { SshKeyService } from '../ssh-keys/index.ts';
-import { writeAll, type BatchWrite } from '../../db/write-batch.ts';
+import { writeAll, WroteNothing, type BatchWrite } from '../../db/write-batch.ts';
 import { asTransaction, eventWrite } from '../events/index.ts';
 import type { ServerSummary } from './servers.schemas.ts';
 
@@ -99,22 +99,53 @@ export interface PlacementDependencies {
   hosts: Pick<HostService, 'placesOnHosts' | 'choose'>;
 }
 
+/** A slot reserved for the placement (reserveIpv4) was found taken by the claim in its last statement: nothing was written. */
+export class ReservedAddressTaken extends Error {
+  constructor() {
+    super("an address reserved at the pool's cursor was found taken when the placement claimed it");
+  }
+}
+
+export interface PlacementOptions {
+  /** Each address claimed as soon as it is found (allocateIpv4), after a reserved one was found taken. */
+  claimAtOnce?: boolean;
+}
+
+/**
+ * Runs a placement's transaction (`place`, which calls placeServer with the
+ * options it is given). A slot taken behind the cursor's back, which only a
+ * pool that overlaps or a row written by hand can cause, undoes the first
+ * try (ReservedAddressTaken); the second claims each address as it finds
+ * it, passing over the taken ones.
+ */
+export async function inPlacementTransaction<T>(db: Kysely<Database>, place: (trx: Kysely<Database>, options: PlacementOptions) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute((trx) => place(trx, {}));
+  } catch (error) {
+    if (!(error instanceof ReservedAddressTaken)) throw error;
+    return db.transaction().execute((trx) => place(trx, { claimAtOnce: true }));
+  }
+}
+
 /**
  * Creates the server running, with its addresses and keys, billed by
  * `billing.serviceId`, on a hypervisor host of its location with room for its
  * plan (NoHostRoom when none has). `db` must be a transaction: a pool that
- * runs out undoes the whole server.
+ * runs out undoes the whole server. Run it in inPlacementTransaction.
  *
  * Placements queue on rows every placement of the project or location
  * writes: the project's server count (the servers insert's trigger), the
  * location's address cursor, the project's bandwidth pool and its event
- * sequence. Each is held from its write to the commit, so the fewer round
- * trips between the server's insert and the commit, the more placements a
- * second the project takes: the writes that depend on nothing still to come
- * (its SSH keys, its bandwidth, its event) go last, as one statement on
- * PostgreSQL (db/write-batch.ts). A location's hypervisor hosts are locked
- * by every placement there, so the host is chosen after the addresses, just
- * before those writes, and set on the server with them.
+ * sequence, and the location's hypervisor hosts. Each is held from its write
+ * to the commit, so the fewer round trips between the first of them and the
+ * commit, the more placements a second the project and the location take.
+ * In the usual case the addresses' cursors are moved first (one statement
+ * each), the host is chosen, and everything else, the server's row included,
+ * is one last statement on PostgreSQL (db/write-batch.ts; its foreign keys
+ * are checked at the statement's end): the project's rows are held for that
+ * statement and the commit only. When an address has to be found another way
+ * (released ones are handed out again first) the server's row is written
+ * before it, as the address's row refers to it.
  */
 export async function placeServer(
   db: Kysely<Database>,
@@ -122,6 +153,7 @@ export async function placeServer(
   project: { id: number },
   placement: CheckedPlacement,
   billing: { serverId: string; serviceId: number },
+  options: PlacementOptions = {},
 ): Promise<void> {
   const { request, product, location } = placement;
   const keyIds = await deps.sshKeys.requireOwned(db, project.id, request.ssh_keys ?? []);
@@ -156,29 +188,54 @@ export async function placeServer(
     billing_service_id: billing.serviceId,
     host_id: null,
   };
-  // First of the writes: the addresses refer to it.
-  await db.insertInto('servers').values(server).execute();
 
-  // The address pools are shared by every placement in the location: the
-  // cursor is held from here to the commit.
+  // The address pools are shared by every placement in the location: each
+  // cursor is held from its move to the commit. Every placement takes its
+  // locks in one order (the cursors, the location's hosts, then the
+  // project's rows), as two that took them in different orders could each
+  // wait for the other.
+  const claims: BatchWrite[] = [];
+  /** Addresses whose cursor is held but whose slot must be found another way, once the server's row exists. */
+  const toAllocate: (() => Promise<unknown>)[] = [];
   let primaryIpv4: string | null = null;
-  try {
-    const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now };
-    for (let position = 0; position <= (request.ipv4_additional ?? 0); position += 1) {
-      const address = await allocateIpv4(db, { ...allocation, isPrimary: position === 0, position });
-      if (position === 0) primaryIpv4 = address;
+  const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now };
+  for (let position = 0; position <= (request.ipv4_additional ?? 0); position += 1) {
+    const wanted = { ...allocation, isPrimary: position === 0, position };
+    // Once one address is found another way, the rest follow it, lowest first.
+    const reserved = options.claimAtOnce || toAllocate.length > 0 ? undefined : await reserveIpv4(db, wanted);
+    if (reserved) {
+      claims.push(reserved.claim);
+      if (position === 0) primaryIpv4 = reserved.address;
+    } else {
+      toAllocate.push(async () => {
+        const address = await allocateIpv4(db, wanted);
+        if (position === 0) primaryIpv4 = address;
+      });
     }
-    if (request.ipv6 && location.ipv6_pool) await allocateIpv6Subnet(db, { ...allocation, pool: location.ipv6_pool });
-  } catch (error) {
-    if (error instanceof PoolExhausted) throw addressesExhausted(location.code);
-    throw error;
+  }
+  if (request.ipv6 && location.ipv6_pool) {
+    const wanted = { ...allocation, pool: location.ipv6_pool };
+    const reserved = options.claimAtOnce ? undefined : await reserveIpv6Subnet(db, wanted);
+    if (reserved) claims.push(reserved.claim);
+    else toAllocate.push(() => allocateIpv6Subnet(db, wanted));
   }
 
   // The location's hosts stay locked from here to the commit, so no other placement fills the chosen one meanwhile.
-  const hostId = onHost ? await deps.hosts.choose(db, location.code, product.plan) : null;
+  const placed = { ...server, host_id: onHost ? await deps.hosts.choose(db, location.code, product.plan) : null };
 
   const writes: BatchWrite[] = [];
-  if (hostId !== null) writes.push(db.updateTable('servers').set({ host_id: hostId }).where('id', '=', serverId).returning('id'));
+  if (toAllocate.length === 0) writes.push(db.insertInto('servers').values(placed).returning('id'));
+  else {
+    // An address row refers to its server: the row first, then the addresses one by one.
+    await db.insertInto('servers').values(placed).execute();
+    try {
+      for (const allocate of toAllocate) await allocate();
+    } catch (error) {
+      if (error instanceof PoolExhausted) throw addressesExhausted(location.code);
+      throw error;
+    }
+  }
+  writes.push(...claims);
   // A new server has no keys to replace: only the keys' rows are written.
   if (keyIds.length > 0) writes.push(db.insertInto('server_ssh_keys').values(keyIds.map((keyId) => ({ server_id: serverId, ssh_key_id: keyId }))).returning('server_id'));
   if (product.pooled_bandwidth) writes.push(bandwidthPoolGrowth(db, project.id, location.code, product.bandwidth_gb));
@@ -192,7 +249,13 @@ export async function placeServer(
     plan: { name: product.name },
   };
   writes.push(eventWrite({ projectId: project.id, type: 'server.created', resource: { type: 'server', id: serverId }, data: summary, now }));
-  await writeAll(asTransaction(db), writes);
+  try {
+    await writeAll(asTransaction(db), writes);
+  } catch (error) {
+    // Every other write of the batch answers its row whatever the state: only a claim can have found its slot taken.
+    if (error instanceof WroteNothing && claims.length > 0) throw new ReservedAddressTaken();
+    throw error;
+  }
 }
 
 /** The project's bandwidth pool in the location grows by a pooled server's allowance (the pool made with its first server). */

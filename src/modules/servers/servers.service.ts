@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { billingAccountRequired, notFound } from '../../errors.ts';
 import { BILLING_ANSWER_BOUND_MS, type BillingBackOffice } from '../../upstreams/billing/port.ts';
 import type { ProvisioningPort } from '../../upstreams/provisioning/port.ts';
-import { checkPlacement, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
+import { checkPlacement, inPlacementTransaction, newServerId, placeServer, serviceFor, type PlacementRequest } from './server-placement.ts';
 import type { HostService } from '../hosts/index.ts';
 import type { Actor } from '../api-keys/index.ts';
 import type { AccessNeeds, MemberProjectRow, ProjectAccess } from '../projects/index.ts';
@@ -134,7 +134,7 @@ export class ServerService {
     const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
     crashPoint('server-import.after-billing');
     try {
-      await db.transaction().execute((trx) => placeServer(trx, { clock, sshKeys, hosts }, project, placement, { serverId, serviceId: service.serviceId }));
+      await inPlacementTransaction(db, (trx, options) => placeServer(trx, { clock, sshKeys, hosts }, project, placement, { serverId, serviceId: service.serviceId }, options));
     } catch (error) {
       await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
       // Undone here; had the cancellation failed, the job would still be there to do it.
