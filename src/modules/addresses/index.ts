@@ -16,4 +16,3 @@ export {
   toServerAddresses,
 } from './address-pools.ts';
 export type { ServerAddressRow } from './address-pools.ts';
-export type { ReservedSlot } from './address-allocator.ts';

@@ -186,7 +186,6 @@ export async function placeServer(
     bandwidth_extra_gb: 0,
     bandwidth_used_gb: 0,
     billing_service_id: billing.serviceId,
-    host_id: null,
   };
 
   // The address pools are shared by every placement in the location: each
@@ -194,30 +193,25 @@ export async function placeServer(
   // locks in one order (the cursors, the location's hosts, then the
   // project's rows), as two that took them in different orders could each
   // wait for the other.
+  const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now };
+  const ipv4 = Array.from({ length: 1 + (request.ipv4_additional ?? 0) }, (_, position) => ({ ...allocation, isPrimary: position === 0, position }));
+  const ipv6 = request.ipv6 && location.ipv6_pool ? [{ ...allocation, pool: location.ipv6_pool }] : [];
+  const wanted = [
+    ...ipv4.map((each) => ({ primary: each.isPrimary, reserve: () => reserveIpv4(db, each), allocate: () => allocateIpv4(db, each) })),
+    ...ipv6.map((each) => ({ primary: false, reserve: () => reserveIpv6Subnet(db, each), allocate: () => allocateIpv6Subnet(db, each) })),
+  ];
   const claims: BatchWrite[] = [];
   /** Addresses whose cursor is held but whose slot must be found another way, once the server's row exists. */
-  const toAllocate: (() => Promise<unknown>)[] = [];
+  const toAllocate: typeof wanted = [];
   let primaryIpv4: string | null = null;
-  const allocation = { location: location.code, pool: location.ipv4_pool, serverId, now };
-  for (let position = 0; position <= (request.ipv4_additional ?? 0); position += 1) {
-    const wanted = { ...allocation, isPrimary: position === 0, position };
+  for (const address of wanted) {
     // Once one address is found another way, the rest follow it, lowest first.
-    const reserved = options.claimAtOnce || toAllocate.length > 0 ? undefined : await reserveIpv4(db, wanted);
-    if (reserved) {
+    const reserved = options.claimAtOnce || toAllocate.length > 0 ? undefined : await address.reserve();
+    if (!reserved) toAllocate.push(address);
+    else {
       claims.push(reserved.claim);
-      if (position === 0) primaryIpv4 = reserved.address;
-    } else {
-      toAllocate.push(async () => {
-        const address = await allocateIpv4(db, wanted);
-        if (position === 0) primaryIpv4 = address;
-      });
+      if (address.primary) primaryIpv4 = reserved.address;
     }
-  }
-  if (request.ipv6 && location.ipv6_pool) {
-    const wanted = { ...allocation, pool: location.ipv6_pool };
-    const reserved = options.claimAtOnce ? undefined : await reserveIpv6Subnet(db, wanted);
-    if (reserved) claims.push(reserved.claim);
-    else toAllocate.push(() => allocateIpv6Subnet(db, wanted));
   }
 
   // The location's hosts stay locked from here to the commit, so no other placement fills the chosen one meanwhile.
@@ -229,7 +223,10 @@ export async function placeServer(
     // An address row refers to its server: the row first, then the addresses one by one.
     await db.insertInto('servers').values(placed).execute();
     try {
-      for (const allocate of toAllocate) await allocate();
+      for (const address of toAllocate) {
+        const allocated = await address.allocate();
+        if (address.primary) primaryIpv4 = allocated;
+      }
     } catch (error) {
       if (error instanceof PoolExhausted) throw addressesExhausted(location.code);
       throw error;
