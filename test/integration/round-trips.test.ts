@@ -105,5 +105,6 @@ test('statements are counted per request: a request that reads nothing counts no
   assert.equal(unknownKey.result.status, 401);
   // An unknown key is looked up (a guess is never kept), and counted.
   assert.ok(unknownKey.statements.length >= 1, 'the key lookup is counted');
-  assert.ok(unknownKey.statements.every((text) => /api_keys/.test(text)), unknownKey.statements.join('\n'));
+  // On SQLite a group commit may send its COMMIT for other work from inside this request: transaction control is no read of its own.
+  assert.ok(unknownKey.statements.filter((text) => !TRANSACTION_CONTROL.test(text)).every((text) => /api_keys/.test(text)), unknownKey.statements.join('\n'));
 });
