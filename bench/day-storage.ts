@@ -16,10 +16,10 @@
 // SIMULATED_SINCE_MS on one vCPU.
 import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { DayPartitions } from '../src/db/partitions.ts';
+import { TimePartitions } from '../src/db/partitions.ts';
 import type { Database } from '../src/db/schema.ts';
 import { SIMULATED_SINCE_MS, simulatedCounters, type SimulatedCounters } from '../src/upstreams/provisioning/simulated-counters.ts';
-import { SERVER_METRICS_SAMPLE_JOB } from '../src/modules/servers/index.ts';
+import { SERVER_METRICS_SAMPLE_JOB, serverMetricKey } from '../src/modules/servers/index.ts';
 
 const MINUTE_MS = 60_000;
 const FIVE_MINUTES_MS = 5 * MINUTE_MS;
@@ -77,13 +77,13 @@ async function insertInChunks<Row>(rows: Row[], insert: (chunk: Row[]) => Promis
 export class DayStorage {
   private constructor(
     private readonly handle: DatabaseHandle,
-    private readonly partitions: DayPartitions,
+    private readonly partitions: TimePartitions,
   ) {}
 
   /** The service's database: its SQLite file in `dataDir`, or PostgreSQL at `databaseUrl`. */
   static open(storage: { dataDir: string; databaseUrl: string }): DayStorage {
     const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
-    return new DayStorage(handle, new DayPartitions(handle.db, handle.engine));
+    return new DayStorage(handle, new TimePartitions(handle.db, handle.engine));
   }
 
   private get db(): Kysely<Database> {
@@ -109,10 +109,11 @@ export class DayStorage {
     await this.partitions.ensure('server_metric_rollups_5m', fiveMinuteBuckets);
     await this.partitions.ensure('server_metric_rollups_1h', hours);
     for (const serverId of serverIds) {
+      const serverKey = serverMetricKey(serverId);
       const samples = sampleMoments.map((at) => {
         const counters = countersAt(serverId, at);
         return {
-          server_id: serverId,
+          server_key: serverKey,
           at,
           cpu_time_ns: counters.cpuTimeNs,
           network_rx_bytes: counters.networkRxBytes,
@@ -125,7 +126,7 @@ export class DayStorage {
       await insertInChunks(samples, (chunk) => this.db.insertInto('server_metric_samples').values(chunk).onConflict((conflict) => conflict.doNothing()).execute());
       // A 5-minute bucket [b, b + 5 min) holds the pairs ending at b … b + 4 min: from the sample at b − 1 min to the one at b + 4 min.
       const fiveMinuteRows = fiveMinuteBuckets.map((at) => ({
-        server_id: serverId,
+        server_key: serverKey,
         at,
         elapsed_ms: FIVE_MINUTES_MS,
         ...increase(countersAt(serverId, at - MINUTE_MS), countersAt(serverId, at + FIVE_MINUTES_MS - MINUTE_MS)),
@@ -133,7 +134,7 @@ export class DayStorage {
       await insertInChunks(fiveMinuteRows, (chunk) => this.db.insertInto('server_metric_rollups_5m').values(chunk).onConflict((conflict) => conflict.doNothing()).execute());
       // An hour is its twelve 5-minute buckets added up.
       const hourlyRows = hours.map((at) => ({
-        server_id: serverId,
+        server_key: serverKey,
         at,
         elapsed_ms: HOUR_MS,
         ...increase(countersAt(serverId, at - MINUTE_MS), countersAt(serverId, at + HOUR_MS - MINUTE_MS)),

@@ -1,28 +1,36 @@
 // Issue 47's footprint of server metrics: BENCH_FOOTPRINT_SERVERS (1,000)
-// running servers sampled through BENCH_FOOTPRINT_DAYS (8) days of the test
+// running servers sampled through BENCH_FOOTPRINT_DAYS (9) days of the test
 // clock, by the service's own sampler job with its rollups and pruning, in
 // this process (createApplication, as `serve` builds it, its
 // job runner driven by hand: advance a minute, run what is due). At the end
 // of each day it reads the database's bytes in use and divides by the
 // servers: at steady state, with every resolution kept (raw samples a day,
 // 5-minute rollups a week, hourly ones 90 days), it must be at most 600 KB a
-// server and flat from day 8 on (only the hourly rows still grow, by 24 a
-// day).
+// server and flat from day 8 on: day 9 adds at most 1 % to day 8 (only the
+// hourly rows still grow, by 24 a day). Day 8 is the first day every
+// resolution but the hourly one is at its steady state: the 5-minute rows
+// reach a week and the retention's hour of slack during it, and on
+// PostgreSQL a day's partition of them goes only once all of it is past.
+//
+// The days start at midnight UTC (the clock is moved there first), so every
+// run measures at the same moment of the day, where partitions by the day
+// hold the most: the oldest day of 5-minute rows is past its week and the
+// hour of slack only an hour later.
 //
 // The last three days are sampled each minute, as the service does (so the
 // raw samples of the last two, with their hour of slack, are all a minute
-// apart, and day 8 is compared with a day like it). The days before are
+// apart, and day 9 is compared with a day like it). The days before are
 // sampled every four minutes, which is four times faster to run
 // and leaves the same rows behind by then: their raw samples are pruned
 // before the end, and each of their 5-minute buckets still holds a pair of
 // samples (four minutes apart, within the gap of five intervals), so the
-// rollups have a row a bucket as they would. The 11,520 rounds of eight
+// rollups have a row a bucket as they would. The 12,960 rounds of nine
 // days a minute apart would take over half an hour a engine here.
 //
 // Then SQLite's pruning in batches is timed on a backlog: an hour of rounds
 // missed, pruned as the job does, and the longest batch statement (how long
-// it holds the one write lock) must be at most 50 ms. On PostgreSQL the
-// tables are partitioned by day and the figure is a partition's DROP.
+// it holds the one write lock) must be at most 50 ms. On PostgreSQL the raw
+// samples are partitioned by the hour and the figure is a partition's DROP.
 //
 // Bytes in use: SQLite's pages less its free list (the file keeps freed
 // pages for reuse rather than shrinking); PostgreSQL's database size
@@ -44,7 +52,7 @@ const ADMIN_TOKEN = 'bench-footprint-operator-token';
 const MINUTE_S = 60;
 const DAY_MS = 86_400_000;
 export const MAX_BYTES_PER_SERVER = 600 * 1024;
-/** "Flat": a day adds at most this share once every resolution is at its steady state (the hourly rows still add 24 a day until day 90, about 0.5 %). */
+/** "Flat": a day adds at most this share once every resolution is at its steady state (the hourly rows still add 24 a day until day 90, about 0.6 %). */
 export const MAX_DAILY_GROWTH = 0.01;
 export const MAX_PRUNE_BATCH_MS = 50;
 
@@ -161,6 +169,9 @@ export async function measureFootprint(engine: 'sqlite' | 'postgres', databaseUr
   try {
     await seed(app, options.servers);
     options.log(`  ${engine}: ${options.servers} servers placed; sampling ${options.days} days of the test clock`);
+    // To the next midnight UTC in one step (one round there), where the days start.
+    const sinceMidnightMs = app.clock.now().getTime() % DAY_MS;
+    await minutes(app, Math.ceil((DAY_MS - sinceMidnightMs) / 60_000));
     const bytesPerServerByDay: number[] = [];
     const secondsPerDay: number[] = [];
     for (let day = 1; day <= options.days; day += 1) {
@@ -210,24 +221,29 @@ export interface FootprintVerdict {
   pass: boolean | null;
 }
 
+/** The first day of the steady state: every resolution but the hourly one at its full count (see the top of this file). */
+const STEADY_FROM_DAY = 8;
+
 export function footprintVerdicts(report: FootprintReport): FootprintVerdict[] {
   const last = report.bytesPerServerByDay.at(-1)!;
   const before = report.bytesPerServerByDay.at(-2) ?? last;
   const growth = last / before - 1;
+  const steady = report.bytesPerServerByDay.slice(STEADY_FROM_DAY - 1);
+  const most = Math.max(...(steady.length > 0 ? steady : [last]));
   return [
     {
       engine: report.engine,
       id: 'metrics_bytes_per_server',
-      target: `database bytes a server after ${report.days} days ≤ ${MAX_BYTES_PER_SERVER / 1024} KB`,
-      figure: `${(last / 1024).toFixed(1)} KB`,
-      pass: last <= MAX_BYTES_PER_SERVER,
+      target: `database bytes a server from day ${STEADY_FROM_DAY} on (the most of days ${STEADY_FROM_DAY}–${report.days}) ≤ ${MAX_BYTES_PER_SERVER / 1024} KB`,
+      figure: `${(most / 1024).toFixed(1)} KB`,
+      pass: report.days >= STEADY_FROM_DAY && most <= MAX_BYTES_PER_SERVER,
     },
     {
       engine: report.engine,
       id: 'metrics_bytes_flat',
-      target: `day ${report.days} adds ≤ ${MAX_DAILY_GROWTH * 100} % to day ${report.days - 1}`,
+      target: `day ${report.days} adds ≤ ${MAX_DAILY_GROWTH * 100} % to day ${report.days - 1} (flat from day ${STEADY_FROM_DAY} on)`,
       figure: `${(growth * 100).toFixed(2)} %`,
-      pass: report.days >= 8 && growth <= MAX_DAILY_GROWTH,
+      pass: report.days > STEADY_FROM_DAY && growth <= MAX_DAILY_GROWTH,
     },
     report.engine === 'sqlite'
       ? {
@@ -240,7 +256,7 @@ export function footprintVerdicts(report: FootprintReport): FootprintVerdict[] {
       : {
           engine: report.engine,
           id: 'metrics_prune_statement',
-          target: 'information: dropping the oldest day of raw samples (detached first, so it blocks no reader of the table)',
+          target: 'information: dropping the oldest hour of raw samples (detached first, so it blocks no reader of the table)',
           figure: `${report.longestPruneMs.toFixed(1)} ms`,
           pass: null,
         },
@@ -260,7 +276,7 @@ export type FootprintBench = { reports: FootprintReport[]; errors: string[] } | 
 /** Both engines' footprint, for `npm run bench` (bench/run.ts): PostgreSQL on the bench's server, in a fresh database. */
 export async function benchFootprint(options: { postgresUrl: string | null; log: (line: string) => void }): Promise<FootprintBench> {
   const servers = positiveInteger('BENCH_FOOTPRINT_SERVERS', 1_000);
-  const days = positiveInteger('BENCH_FOOTPRINT_DAYS', 8);
+  const days = positiveInteger('BENCH_FOOTPRINT_DAYS', 9);
   options.log(`Metrics footprint: ${servers} servers through ${days} days of the test clock, on each engine`);
   const reports: FootprintReport[] = [];
   const errors: string[] = [];
@@ -285,7 +301,7 @@ export function footprintBenchVerdicts(bench: FootprintBench): FootprintVerdict[
 async function main(): Promise<void> {
   const log = (line: string) => console.log(line);
   const servers = positiveInteger('BENCH_FOOTPRINT_SERVERS', 1_000);
-  const days = positiveInteger('BENCH_FOOTPRINT_DAYS', 8);
+  const days = positiveInteger('BENCH_FOOTPRINT_DAYS', 9);
   const engines = (process.env.BENCH_FOOTPRINT_ENGINES ?? 'sqlite,postgres').split(',');
   const reports: FootprintReport[] = [];
   if (engines.includes('sqlite')) reports.push(await measureFootprint('sqlite', undefined, { servers, days, log }));

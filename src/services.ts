@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from './clock.ts';
 import type { ChangeFeed } from './db/change-feed.ts';
-import { DayPartitions } from './db/partitions.ts';
+import { TimePartitions } from './db/partitions.ts';
 import type { Database } from './db/schema.ts';
 import { BillingOutbox, billingJobs } from './modules/billing/index.ts';
 import { FirewallInspection, firewallJobs, FirewallService } from './modules/firewall/index.ts';
@@ -236,7 +236,7 @@ export function registerJobs(runner: JobRunner, deps: ServiceDependencies, servi
       db: deps.db,
       clock: deps.clock,
       provisioning: deps.upstreams.backOffice.provisioning,
-      partitions: new DayPartitions(deps.db, deps.engine),
+      partitions: new TimePartitions(deps.db, deps.engine),
       intervalMs: deps.metricsIntervalMs ?? DEFAULT_METRICS_INTERVAL_MS,
       retention: deps.metricsRetention ?? DEFAULT_METRICS_RETENTION,
       rounds: deps.samplingRounds,

@@ -27,6 +27,7 @@ import * as auditEntriesWithTheirChange from './migrations/0022-audit-entries-wi
 import * as hostDrift from './migrations/0023-host-drift.ts';
 import * as retentionIndexes from './migrations/0024-retention-indexes.ts';
 import * as metricRollups from './migrations/0025-metric-rollups.ts';
+import * as metricServerKeys from './migrations/0026-metric-server-keys.ts';
 
 const migrations = {
   '0001-foundation': foundation,
@@ -54,6 +55,7 @@ const migrations = {
   '0023-host-drift': hostDrift,
   '0024-retention-indexes': retentionIndexes,
   '0025-metric-rollups': metricRollups,
+  '0026-metric-server-keys': metricServerKeys,
 };
 
 class CommittedMigrations implements MigrationProvider {

@@ -14,9 +14,9 @@ export const PRUNE_BATCH_ROWS = 500;
 const PRIMARY_KEYS = {
   audit_log: ['id'],
   events: ['project_id', 'id'],
-  server_metric_samples: ['server_id', 'at'],
-  server_metric_rollups_5m: ['server_id', 'at'],
-  server_metric_rollups_1h: ['server_id', 'at'],
+  server_metric_samples: ['server_key', 'at'],
+  server_metric_rollups_5m: ['server_key', 'at'],
+  server_metric_rollups_1h: ['server_key', 'at'],
   webhook_deliveries: ['id'],
   server_console_sessions: ['id'],
   idempotency_keys: ['user_id', 'scope', 'key'],

@@ -532,10 +532,10 @@ export interface GatewayChargesTable {
   created_at: Timestamp;
 }
 
-/** Cumulative counters of a running server as the provisioning system reported them at `at` (migration 0015). */
-/** A server's cumulative counters at one moment (migrations 0015, 0025). */
+/** A server's cumulative counters at one moment (migrations 0015, 0025, 0026). */
 export interface ServerMetricSamplesTable {
-  server_id: string;
+  /** The server's id read as a signed 64-bit integer (servers/server-metrics.keys.ts), as decimal text: the driver's numbers cannot hold it. */
+  server_key: string;
   /** Milliseconds since the epoch. */
   at: number;
   cpu_time_ns: number;
@@ -547,7 +547,8 @@ export interface ServerMetricSamplesTable {
 
 /** What a server did over one bucket of a rollup's resolution (migration 0025): the time its pairs of samples span, each counter's increase. */
 export interface ServerMetricRollupsTable {
-  server_id: string;
+  /** As the samples' (migration 0026). */
+  server_key: string;
   /** The bucket's start, milliseconds since the epoch. */
   at: number;
   elapsed_ms: number;

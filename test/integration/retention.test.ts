@@ -7,7 +7,8 @@
 // own tests (events.test.ts, webhooks.delivery.test.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DayPartitions } from '../../src/db/partitions.ts';
+import { TimePartitions } from '../../src/db/partitions.ts';
+import { serverMetricKey } from '../../src/modules/servers/index.ts';
 import { eventually, OPERATOR_TOKEN } from '../helpers/build.ts';
 import { consoleClient } from '../helpers/console.ts';
 import { BASE_ORDER, orderServer, waitForOrder } from '../helpers/orders.ts';
@@ -88,12 +89,12 @@ test("servers' raw metric samples older than a day are pruned by the sampler, mo
   const db = w.app.app.database.db;
   const now = w.app.app.clock.now().getTime();
   const at = (msAgo: number, index: number) => now - msAgo - index * 1000;
-  const sample = (when: number, index: number) => ({ server_id: `${index.toString(16).padStart(16, '0')}`, at: when, cpu_time_ns: 1, network_rx_bytes: 1, network_tx_bytes: 1, disk_read_bytes: 1, disk_write_bytes: 1 });
+  const sample = (when: number, index: number) => ({ server_key: serverMetricKey(index.toString(16).padStart(16, '0')), at: when, cpu_time_ns: 1, network_rx_bytes: 1, network_tx_bytes: 1, disk_read_bytes: 1, disk_write_bytes: 1 });
   // Twice a batch and more, eight days old; and ten from the last hour.
   const old = Array.from({ length: 1_100 }, (_, index) => sample(at(8 * DAY_S * 1000, index), index));
   const recent = Array.from({ length: 10 }, (_, index) => sample(at(60 * 60 * 1000, index), index));
   // On PostgreSQL the samples go into day partitions (dropped whole once past), made as the sampler makes them.
-  await new DayPartitions(db, w.app.app.database.engine).ensure('server_metric_samples', [...old, ...recent].map((row) => row.at));
+  await new TimePartitions(db, w.app.app.database.engine).ensure('server_metric_samples', [...old, ...recent].map((row) => row.at));
   for (let start = 0; start < old.length; start += 200) await db.insertInto('server_metric_samples').values(old.slice(start, start + 200)).execute();
   await db.insertInto('server_metric_samples').values(recent).execute();
 

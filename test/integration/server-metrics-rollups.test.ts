@@ -6,7 +6,8 @@
 // of the operator clock show every resolution's life.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DayPartitions } from '../../src/db/partitions.ts';
+import { TimePartitions } from '../../src/db/partitions.ts';
+import { serverMetricKey } from '../../src/modules/servers/index.ts';
 import type { TestApp } from '../helpers/build.ts';
 import { buildWorld, placeServer, type World } from '../helpers/world.ts';
 
@@ -34,7 +35,7 @@ function metricsPath(w: World, serverId: string, query: Record<string, string | 
 }
 
 async function rowsOf(w: World, table: 'server_metric_samples' | 'server_metric_rollups_5m' | 'server_metric_rollups_1h', serverId: string) {
-  const rows = await w.app.app.database.db.selectFrom(table).selectAll().where('server_id', '=', serverId).orderBy('at').execute();
+  const rows = await w.app.app.database.db.selectFrom(table).selectAll().where('server_key', '=', serverMetricKey(serverId)).orderBy('at').execute();
   return rows.map((row) => ({ ...row, at: Number(row.at) }));
 }
 
@@ -151,41 +152,41 @@ test('a 5-minute bucket adds up the pairs of samples in it: a counter that went 
   // Half an hour back: far from the samples the sampler takes now.
   const bucketMs = now - (now % (5 * MINUTE_MS)) - 30 * MINUTE_MS;
   const minutes = Array.from({ length: 10 }, (_, index) => index - 5); // bucketMs − 5 min … bucketMs + 4 min
-  const rows: { server_id: string; at: number; counter: number }[] = [];
+  const rows: { serverId: string; at: number; counter: number }[] = [];
   for (const minute of minutes) {
     const atMs = bucketMs + minute * MINUTE_MS;
     const rising = (minute + 10) * 1_000_000;
-    rows.push({ server_id: servers.steady.id, at: atMs, counter: rising });
+    rows.push({ serverId: servers.steady.id, at: atMs, counter: rising });
     // Started again between +1 and +2 minutes: from 1,000 up.
-    rows.push({ server_id: servers.restarted.id, at: atMs, counter: minute >= 2 ? (minute - 1) * 1_000 : rising });
-    if (minute !== 2) rows.push({ server_id: servers.missing.id, at: atMs, counter: rising });
+    rows.push({ serverId: servers.restarted.id, at: atMs, counter: minute >= 2 ? (minute - 1) * 1_000 : rising });
+    if (minute !== 2) rows.push({ serverId: servers.missing.id, at: atMs, counter: rising });
     // Sampled 5 minutes before the bucket and at +3 minutes only: 8 minutes apart, past the gap (5 intervals).
-    if (minute === -5 || minute === 3) rows.push({ server_id: servers.silent.id, at: atMs, counter: rising });
+    if (minute === -5 || minute === 3) rows.push({ serverId: servers.silent.id, at: atMs, counter: rising });
   }
-  await new DayPartitions(db, engine).ensure('server_metric_samples', rows.map((row) => row.at));
+  await new TimePartitions(db, engine).ensure('server_metric_samples', rows.map((row) => row.at));
   await db
     .insertInto('server_metric_samples')
-    .values(rows.map(({ server_id, at, counter }) => ({ server_id, at, cpu_time_ns: counter, network_rx_bytes: 2 * counter, network_tx_bytes: 3 * counter, disk_read_bytes: 5 * counter, disk_write_bytes: 7 * counter })))
+    .values(rows.map(({ serverId, at, counter }) => ({ server_key: serverMetricKey(serverId), at, cpu_time_ns: counter, network_rx_bytes: 2 * counter, network_tx_bytes: 3 * counter, disk_read_bytes: 5 * counter, disk_write_bytes: 7 * counter })))
     .execute();
   // Rolled up from this bucket on, at the next round.
   await db.updateTable('server_metric_rollup_progress').set({ through: bucketMs }).where('resolution', '=', '5m').execute();
   await db.insertInto('server_metric_rollup_progress').values({ resolution: '5m', through: bucketMs }).onConflict((conflict) => conflict.column('resolution').doNothing()).execute();
   await sampleFor(w, 1);
 
-  const bucket = await db
-    .selectFrom('server_metric_rollups_5m')
-    .select(['server_id', 'elapsed_ms', 'cpu_time_ns', 'network_rx_bytes', 'disk_write_bytes'])
-    .where('at', '=', bucketMs)
-    .execute();
-  const of = (server: { id: string }) => {
-    const row = bucket.find((candidate) => candidate.server_id === server.id);
+  const of = async (server: { id: string }) => {
+    const row = await db
+      .selectFrom('server_metric_rollups_5m')
+      .select(['elapsed_ms', 'cpu_time_ns', 'network_rx_bytes', 'disk_write_bytes'])
+      .where('server_key', '=', serverMetricKey(server.id))
+      .where('at', '=', bucketMs)
+      .executeTakeFirst();
     return row && { elapsedMs: Number(row.elapsed_ms), cpu: Number(row.cpu_time_ns), rx: Number(row.network_rx_bytes), write: Number(row.disk_write_bytes) };
   };
   // Pairs ending at +0 … +4 minutes: five of a minute each.
-  assert.deepEqual(of(servers.steady), { elapsedMs: 5 * MINUTE_MS, cpu: 5_000_000, rx: 10_000_000, write: 35_000_000 });
+  assert.deepEqual(await of(servers.steady), { elapsedMs: 5 * MINUTE_MS, cpu: 5_000_000, rx: 10_000_000, write: 35_000_000 });
   // +0 and +1 rise by a million each; +2 counts its 1,000 from zero; +3 and +4 rise by 1,000.
-  assert.deepEqual(of(servers.restarted), { elapsedMs: 5 * MINUTE_MS, cpu: 2_003_000, rx: 4_006_000, write: 14_021_000 });
+  assert.deepEqual(await of(servers.restarted), { elapsedMs: 5 * MINUTE_MS, cpu: 2_003_000, rx: 4_006_000, write: 14_021_000 });
   // The pair from +1 to +3 spans two minutes and carries both.
-  assert.deepEqual(of(servers.missing), { elapsedMs: 5 * MINUTE_MS, cpu: 5_000_000, rx: 10_000_000, write: 35_000_000 });
-  assert.equal(of(servers.silent), undefined, 'a silence longer than the gap is a gap, not an average');
+  assert.deepEqual(await of(servers.missing), { elapsedMs: 5 * MINUTE_MS, cpu: 5_000_000, rx: 10_000_000, write: 35_000_000 });
+  assert.equal(await of(servers.silent), undefined, 'a silence longer than the gap is a gap, not an average');
 });

@@ -12,7 +12,7 @@ import { BASE_ORDER, orderServer, waitForOrder } from '../helpers/orders.ts';
 import { runAction } from '../helpers/servers.ts';
 import { addMemberWithKey, buildWorld, otherProject, placeServer, type World } from '../helpers/world.ts';
 import { systemClock } from '../../src/clock.ts';
-import { ensureServerMetricsSampling, SERVER_METRICS_SAMPLE_JOB } from '../../src/modules/servers/index.ts';
+import { ensureServerMetricsSampling, SERVER_METRICS_SAMPLE_JOB, serverMetricKey } from '../../src/modules/servers/index.ts';
 
 const MINUTE_MS = 60_000;
 const SERIES = ['cpu', 'disk.bytes.read', 'disk.bytes.write', 'network.bytes.in', 'network.bytes.out'];
@@ -40,7 +40,7 @@ async function alignToHalfMinute(w: World): Promise<void> {
 }
 
 async function sampleTimes(w: World, serverId: string): Promise<string[]> {
-  const rows = await w.app.app.database.db.selectFrom('server_metric_samples').select('at').where('server_id', '=', serverId).orderBy('at').execute();
+  const rows = await w.app.app.database.db.selectFrom('server_metric_samples').select('at').where('server_key', '=', serverMetricKey(serverId)).orderBy('at').execute();
   return rows.map((row) => new Date(Number(row.at)).toISOString());
 }
 

@@ -14,6 +14,7 @@ export {
 } from './server-metrics.jobs.ts';
 export { externalMetricsJobs, runningServerCounters } from './server-metrics.external.ts';
 export type { RunningServerCounters } from './server-metrics.external.ts';
+export { serverMetricKey } from './server-metrics.keys.ts';
 export { serverMetricsRoutes } from './server-metrics.routes.ts';
 export type { ServerMetrics } from './server-metrics.schemas.ts';
 export { ServerMetricsService } from './server-metrics.service.ts';

@@ -18,7 +18,7 @@
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
-import type { DayPartitions } from '../../db/partitions.ts';
+import type { TimePartitions } from '../../db/partitions.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/job-definition.ts';
 import { ensureRecurringJob } from '../../jobs/queue.ts';
@@ -45,7 +45,7 @@ export interface ServerMetricsJobDependencies {
   clock: Clock;
   /** Read unwrapped by fault injection: a provisioning fault a test sets is meant for the actions, not used up by sampling. */
   provisioning: ProvisioningPort;
-  partitions: DayPartitions;
+  partitions: TimePartitions;
   intervalMs: number;
   retention: MetricsRetention;
   /** Told of each round once its samples are stored (the process's /metrics, app.ts); absent: nothing is. */

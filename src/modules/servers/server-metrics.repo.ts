@@ -1,9 +1,10 @@
 // Every query on server metric samples and their rollups (migrations 0015,
-// 0025), and the servers whose counters the sampler reads. Moments are
-// milliseconds since the epoch.
+// 0025, 0026), and the servers whose counters the sampler reads. Moments are
+// milliseconds since the epoch; a server is named by its key (`serverMetricKey`).
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database } from '../../db/schema.ts';
+import { serverMetricKey } from './server-metrics.keys.ts';
 import type { Counter, Usage } from './server-metrics.usage.ts';
 
 export interface StoredSample extends Record<Counter, number> {
@@ -22,6 +23,9 @@ export type RollupTable = 'server_metric_rollups_5m' | 'server_metric_rollups_1h
 export type MetricTable = 'server_metric_samples' | RollupTable;
 
 const COUNTER_COLUMNS = ['cpu_time_ns', 'network_rx_bytes', 'network_tx_bytes', 'disk_read_bytes', 'disk_write_bytes'] as const;
+
+/** A key read back as text: the drivers read integers as numbers, which lose digits past 2^53. */
+const keyText = sql<string>`cast(server_key as text)`.as('server_key');
 
 /** The ids of running servers after `afterId` (null: from the first), in id order: one batch of the sampler. */
 export async function listRunningServerIds(db: Kysely<Database>, afterId: string | null, limit: number): Promise<string[]> {
@@ -46,7 +50,7 @@ export async function insertSamples(db: Kysely<Database>, samples: readonly Stor
     .insertInto('server_metric_samples')
     .values(
       samples.map((sample) => ({
-        server_id: sample.serverId,
+        server_key: serverMetricKey(sample.serverId),
         at: sample.atMs,
         cpu_time_ns: sample.cpuTimeNs,
         network_rx_bytes: sample.networkRxBytes,
@@ -55,16 +59,16 @@ export async function insertSamples(db: Kysely<Database>, samples: readonly Stor
         disk_write_bytes: sample.diskWriteBytes,
       })),
     )
-    .onConflict((conflict) => conflict.columns(['server_id', 'at']).doNothing())
+    .onConflict((conflict) => conflict.columns(['server_key', 'at']).doNothing())
     .execute();
 }
 
-type SampleRow = { server_id: string; at: number } & Record<(typeof COUNTER_COLUMNS)[number], number>;
+type SampleRow = { at: number } & Record<(typeof COUNTER_COLUMNS)[number], number>;
 
-function sampleOf(row: SampleRow): StoredSample {
+function sampleOf(serverId: string, row: SampleRow): StoredSample {
   // bigint columns: numbers on both engines (db/client.ts reads PostgreSQL's int8 as a number).
   return {
-    serverId: row.server_id,
+    serverId,
     atMs: Number(row.at),
     cpuTimeNs: Number(row.cpu_time_ns),
     networkRxBytes: Number(row.network_rx_bytes),
@@ -77,16 +81,17 @@ function sampleOf(row: SampleRow): StoredSample {
 /** The samples of these servers taken at or after `fromMs` and before `untilMs`, by server and then oldest first. */
 export async function listSamples(db: Kysely<Database>, serverIds: readonly string[], fromMs: number, untilMs: number): Promise<StoredSample[]> {
   if (serverIds.length === 0) return [];
+  const idsByKey = new Map(serverIds.map((serverId) => [serverMetricKey(serverId), serverId]));
   const rows = await db
     .selectFrom('server_metric_samples')
-    .select(['server_id', 'at', ...COUNTER_COLUMNS])
-    .where('server_id', 'in', serverIds)
+    .select([keyText, 'at', ...COUNTER_COLUMNS])
+    .where('server_key', 'in', [...idsByKey.keys()])
     .where('at', '>=', fromMs)
     .where('at', '<', untilMs)
-    .orderBy('server_id')
+    .orderBy('server_key')
     .orderBy('at')
     .execute();
-  return rows.map(sampleOf);
+  return rows.map((row) => sampleOf(idsByKey.get(row.server_key)!, row));
 }
 
 /** A server's rollup rows whose bucket starts at or after `fromMs` and before `untilMs`, oldest first. */
@@ -95,7 +100,7 @@ export async function listRollups(db: Kysely<Database>, table: RollupTable, serv
   const rows = await db
     .selectFrom(table)
     .select(['at', 'elapsed_ms', ...COUNTER_COLUMNS])
-    .where('server_id', '=', serverId)
+    .where('server_key', '=', serverMetricKey(serverId))
     .where('at', '>=', fromMs)
     .where('at', '<', untilMs)
     .orderBy('at')
@@ -132,22 +137,22 @@ const pairIncrease = (column: (typeof COUNTER_COLUMNS)[number]) =>
  */
 export async function rollUpSamples(db: Kysely<Database>, into: RollupTable, serverIds: readonly string[], bucketMs: number, sizeMs: number, maxGapMs: number): Promise<void> {
   if (serverIds.length === 0) return;
-  const before = (column: string) => sql<number>`lag(${sql.ref(column)}) over (partition by server_id order by at)`.as(`before_${column}`);
+  const before = (column: string) => sql<number>`lag(${sql.ref(column)}) over (partition by server_key order by at)`.as(`before_${column}`);
   const samplesWithTheOneBefore = db
     .selectFrom('server_metric_samples')
-    .select(['server_id', 'at', ...COUNTER_COLUMNS, before('at'), ...COUNTER_COLUMNS.map(before)])
-    .where('server_id', 'in', serverIds)
+    .select(['server_key', 'at', ...COUNTER_COLUMNS, before('at'), ...COUNTER_COLUMNS.map(before)])
+    .where('server_key', 'in', serverIds.map(serverMetricKey))
     .where('at', '>=', bucketMs - maxGapMs)
     .where('at', '<', bucketMs + sizeMs);
   const elapsed = sql<number>`at - before_at`;
   await db
     .insertInto(into)
-    .columns(['server_id', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
+    .columns(['server_key', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
     .expression(
       db
         .selectFrom(samplesWithTheOneBefore.as('pairs'))
         .select((eb) => [
-          'server_id',
+          'server_key',
           sql.lit(bucketMs).as('at'),
           eb.fn.sum<number>(elapsed).as('elapsed_ms'),
           ...COUNTER_COLUMNS.map((column) => eb.fn.sum<number>(pairIncrease(column)).as(column)),
@@ -155,9 +160,9 @@ export async function rollUpSamples(db: Kysely<Database>, into: RollupTable, ser
         .where('at', '>=', bucketMs)
         .where(elapsed, '>', 0)
         .where(elapsed, '<=', maxGapMs)
-        .groupBy('server_id'),
+        .groupBy('server_key'),
     )
-    .onConflict((conflict) => conflict.columns(['server_id', 'at']).doUpdateSet(REPLACED))
+    .onConflict((conflict) => conflict.columns(['server_key', 'at']).doUpdateSet(REPLACED))
     .execute();
 }
 
@@ -170,22 +175,22 @@ export async function rollUpRollups(db: Kysely<Database>, from: RollupTable, int
   if (serverIds.length === 0) return;
   await db
     .insertInto(into)
-    .columns(['server_id', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
+    .columns(['server_key', 'at', 'elapsed_ms', ...COUNTER_COLUMNS])
     .expression((eb) =>
       eb
         .selectFrom(from)
         .select((inner) => [
-          'server_id',
+          'server_key',
           sql.lit(bucketMs).as('at'),
           inner.fn.sum<number>('elapsed_ms').as('elapsed_ms'),
           ...COUNTER_COLUMNS.map((column) => inner.fn.sum<number>(column).as(column)),
         ])
-        .where('server_id', 'in', serverIds)
+        .where('server_key', 'in', serverIds.map(serverMetricKey))
         .where('at', '>=', bucketMs)
         .where('at', '<', bucketMs + sizeMs)
-        .groupBy('server_id'),
+        .groupBy('server_key'),
     )
-    .onConflict((conflict) => conflict.columns(['server_id', 'at']).doUpdateSet(REPLACED))
+    .onConflict((conflict) => conflict.columns(['server_key', 'at']).doUpdateSet(REPLACED))
     .execute();
 }
 

@@ -16,7 +16,7 @@
 // are made from the raw samples (pairs, as a graph makes them with
 // usage.ts's `pairsOf`), the hourly ones from the 5-minute rows (their sums).
 import type { Kysely } from 'kysely';
-import type { DayPartitions } from '../../db/partitions.ts';
+import type { TimePartitions } from '../../db/partitions.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './server-metrics.repo.ts';
 import { resolutions, RETENTION_SLACK_MS, type MetricsRetention } from './server-metrics.resolutions.ts';
@@ -29,7 +29,7 @@ const MAX_BUCKETS_PER_ROUND = { '5m': 12, '1h': 24 } as const;
 
 export interface RollupDependencies {
   db: Kysely<Database>;
-  partitions: DayPartitions;
+  partitions: TimePartitions;
   intervalMs: number;
   retention: MetricsRetention;
 }
@@ -97,15 +97,16 @@ export async function rollUp(deps: RollupDependencies, roundMs: number): Promise
 }
 
 /**
- * Lets go of what each resolution no longer keeps: on PostgreSQL the days
- * wholly past it (a day's rows stay until its last one is due, rather than
- * leaving dead rows for vacuum), on SQLite rows in batches.
+ * Lets go of what each resolution no longer keeps: on PostgreSQL the
+ * partitions wholly past it (an hour's or a day's rows stay until the last
+ * one is due, rather than leaving dead rows for vacuum; db/partitions.ts),
+ * on SQLite rows in batches.
  */
 export async function pruneResolutions(deps: RollupDependencies, nowMs: number): Promise<void> {
   for (const resolution of resolutions(deps.intervalMs, deps.retention)) {
     const table = resolution.table ?? 'server_metric_samples';
     const beforeMs = nowMs - resolution.keepMs - RETENTION_SLACK_MS;
-    if (deps.partitions.byDay) await deps.partitions.dropBefore(table, beforeMs);
+    if (deps.partitions.partitioned) await deps.partitions.dropBefore(table, beforeMs);
     else await repo.pruneBefore(deps.db, table, beforeMs);
   }
 }
