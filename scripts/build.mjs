@@ -52,16 +52,20 @@ function newestChange(directory) {
   return newest;
 }
 
-const isStale = () => !existsSync(bundle) || newestChange(sources) > statSync(bundle).mtimeMs;
+/** When a source last changed: the tests' processes run a bundle made from the sources as they were then. */
+export const newestSourceChange = () => newestChange(sources);
 
-export async function build() {
+const isStale = () => !existsSync(bundle) || newestSourceChange() > statSync(bundle).mtimeMs;
+
+/** Builds the bundle into `outputDirectory` (dist/ unless told), emptied first. */
+export async function build(outputDirectory = output) {
   // Loaded only when building: a start with a fresh bundle never pays for it.
   const esbuild = await import('esbuild');
-  rmSync(output, { recursive: true, force: true });
+  rmSync(outputDirectory, { recursive: true, force: true });
   await esbuild.build({
     // main: the service and the cloudplane command; client: what `import 'cloudplane/client'` loads.
     entryPoints: { main: join(sources, 'cli', 'main.ts'), client: join(sources, 'client', 'index.ts') },
-    outdir: output,
+    outdir: outputDirectory,
     // Chunks beside main.js: code that finds its templates relative to its own module must find them from any chunk.
     chunkNames: '[name]-[hash]',
     bundle: true,
@@ -81,7 +85,7 @@ export async function build() {
     legalComments: 'linked',
     logLevel: 'warning',
   });
-  for (const directory of ['views', 'assets']) cpSync(join(sources, 'console', directory), join(output, directory), { recursive: true });
+  for (const directory of ['views', 'assets']) cpSync(join(sources, 'console', directory), join(outputDirectory, directory), { recursive: true });
   // esbuild keeps a helper process for further builds; a service that built itself at start must not carry it.
   await esbuild.stop();
 }

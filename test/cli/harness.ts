@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventually } from '../helpers/build.ts';
+import { testBundle } from '../helpers/bundle.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/database.ts';
 import { cloudplaneProcesses, type ServeProcess } from '../helpers/processes.ts';
 
@@ -44,8 +45,9 @@ export function configHome(): { directory: string; configFile: string; remove():
   };
 }
 
-export function runCli(configDirectory: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+/** Runs one command to its end; from the bundle of the sources as they are now (helpers/bundle.ts), which starts in half the time tsx takes. */
+export async function runCli(configDirectory: string, args: string[], options: CliOptions = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [await testBundle(), ...args], {
     cwd: PROJECT_ROOT,
     env: { ...cleanEnvironment(), XDG_CONFIG_HOME: configDirectory, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,12 +1,13 @@
-// cloudplane as real processes (`cloudplane serve | worker` run through tsx,
-// so no build is needed, or as production runs it: the built bundle through
-// bin/cloudplane.js) on one test database, each stopped when the test or
-// suite that started it ends.
+// cloudplane as real processes (`cloudplane serve | worker`: the bundle of
+// the sources as they are now, helpers/bundle.ts, or as `npm start` runs it:
+// bin/cloudplane.js and dist/) on one test database, each stopped when the
+// test or suite that started it ends.
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { call, eventually, OPERATOR_TOKEN, type CallOptions, type CallResult } from './build.ts';
+import { testBundle } from './bundle.ts';
 import type { TestDatabase } from './database.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,10 +49,10 @@ async function freePort(): Promise<number> {
 /** Starts processes on `database`; `stopAll` stops every one still running (call it when the test or suite ends). */
 export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.ProcessEnv = {}, runs: 'sources' | 'build' = 'sources') {
   const started: CloudplaneProcess[] = [];
-  const entry = runs === 'sources' ? ['--import', 'tsx', 'src/cli/main.ts'] : ['bin/cloudplane.js'];
+  const entry = async () => (runs === 'sources' ? await testBundle() : 'bin/cloudplane.js');
 
-  function run(name: string, command: 'serve' | 'worker', env: NodeJS.ProcessEnv): CloudplaneProcess {
-    const child = spawn(process.execPath, [...entry, command], {
+  async function run(name: string, command: 'serve' | 'worker', env: NodeJS.ProcessEnv): Promise<CloudplaneProcess> {
+    const child = spawn(process.execPath, [await entry(), command], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,
@@ -117,7 +118,7 @@ export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.Pro
   async function startServing(name: string, env: NodeJS.ProcessEnv): Promise<{ cloudplane: CloudplaneProcess; port: number; legacyPort: number }> {
     for (let attempt = 1; ; attempt += 1) {
       const [port, legacyPort] = [await freePort(), await freePort()];
-      const cloudplane = run(name, 'serve', { ...env, PORT: String(port), LEGACY_PORT: String(legacyPort) });
+      const cloudplane = await run(name, 'serve', { ...env, PORT: String(port), LEGACY_PORT: String(legacyPort) });
       try {
         await untilStarted(cloudplane, async () => cloudplane.output().includes('cloudplane is running'));
         return { cloudplane, port, legacyPort };
@@ -145,7 +146,7 @@ export function cloudplaneProcesses(database: TestDatabase, extraEnv: NodeJS.Pro
 
     /** `cloudplane worker` (with `env` besides the set's own), resolved once it says it started (it logs that at info level, so it runs with LOG_LEVEL=info). */
     async worker(name: string, env: NodeJS.ProcessEnv = {}): Promise<CloudplaneProcess> {
-      const cloudplane = run(name, 'worker', { LOG_LEVEL: 'info', ...env });
+      const cloudplane = await run(name, 'worker', { LOG_LEVEL: 'info', ...env });
       await untilStarted(cloudplane, async () => cloudplane.output().includes('worker started'));
       return cloudplane;
     },
