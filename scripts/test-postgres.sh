@@ -2,7 +2,8 @@
 # Starts a throwaway PostgreSQL server from Debian's package for the test
 # suite: its own cluster in a temporary directory, owned by the `postgres`
 # user, listening on 127.0.0.1 only, trust authentication (loopback, test data).
-# Prints the TEST_DATABASE_URL to use. `scripts/test-postgres.sh stop` stops it.
+# Prints the TEST_DATABASE_URL to use. `scripts/test-postgres.sh stop` stops it
+# and removes its directory (a start makes the cluster anew anyway).
 #
 # fsync=off and full_page_writes=off: the tests kill processes (cloudplane's,
 # and PostgreSQL's own with `pg_ctl restart -m immediate`), never the machine.
@@ -23,6 +24,8 @@ as_postgres() {
 
 if [ "${1:-start}" = stop ]; then
   as_postgres "$BIN/pg_ctl" -D "$DIR" stop -m fast >/dev/null 2>&1 || true
+  # Only a cluster's directory: a TEST_PG_DIR pointed anywhere else by mistake is left alone.
+  if [ -f "$DIR/PG_VERSION" ] && ! as_postgres "$BIN/pg_ctl" -D "$DIR" status >/dev/null 2>&1; then rm -rf "$DIR"; fi
   exit 0
 fi
 

@@ -9,15 +9,12 @@
 // and a phone's width, no sideways scrolling at 390 px, and no script error
 // and no CSP refusal anywhere (xterm.js's own styles included).
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { startOk, succeeded, waitFor } from '../helpers/actions.ts';
 import { build, eventually } from '../helpers/build.ts';
-import { newPage, openBrowser, type BrowserPage } from '../helpers/browser.ts';
+import { newPage, openBrowser, screenshot, type BrowserPage } from '../helpers/browser.ts';
 import { BASE_ORDER, orderServer, waitForOrder } from '../helpers/orders.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -141,9 +138,7 @@ test('the Console tab: log in on the serial console, reconnect, a second tab tak
   const rowsStyle = await page.locator('#server-terminal .xterm-rows').evaluate((rows) => ({ whiteSpace: getComputedStyle(rows).whiteSpace, font: getComputedStyle(rows).fontFamily }));
   assert.equal(rowsStyle.whiteSpace, 'pre');
   assert.match(rowsStyle.font, /monospace/);
-  const evidenceDirectory = await mkdtemp(join(tmpdir(), 'cloudplane-console-'));
-  const evidence = join(evidenceDirectory, 'console-tab-connected.png');
-  await page.screenshot({ path: evidence });
+  const evidence = await screenshot(page, 'console-tab-connected');
   t.diagnostic(`screenshot of the connected Console tab: ${evidence}`);
   audit.set('console tab, connected', await accessibilityProblems(page));
 
@@ -181,8 +176,7 @@ test('the Console tab: log in on the serial console, reconnect, a second tab tak
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the tab fits a phone's width (overflows by ${overflow}px)`);
   audit.set('phone console tab, connected', await accessibilityProblems(phone.page));
-  const phoneEvidence = join(evidenceDirectory, 'console-tab-phone.png');
-  await phone.page.screenshot({ path: phoneEvidence, fullPage: true });
+  const phoneEvidence = await screenshot(phone.page, 'console-tab-phone', { fullPage: true });
   t.diagnostic(`screenshot of the Console tab at 390 px: ${phoneEvidence}`);
   const phoneSize = await sttySize(phone.page);
   assert.ok(phoneSize.columns < desktopSize.columns && phoneSize.columns >= 20, `narrower on a phone: ${JSON.stringify(phoneSize)} against ${JSON.stringify(desktopSize)}`);

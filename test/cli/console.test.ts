@@ -21,12 +21,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test, type TestContext } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eventually } from '../helpers/build.ts';
 import { connectConsole } from '../helpers/console-socket.ts';
+import { testBundle } from '../helpers/bundle.ts';
+import { killTmuxServer } from '../helpers/tmux.ts';
 import { assertExit, configHome, PROJECT_ROOT, runCli, startCli, startService, type Service } from './harness.ts';
 
 /** A tmux server of our own: the user's tmux sessions, if any, are not touched. */
@@ -69,9 +70,11 @@ async function paneShows(session: string, pattern: RegExp, from = 0): Promise<st
   }
 }
 
-/** Where the pane's transcript is kept after the run: a file of its own, outside the suite's directory (which is removed). */
+/** Where the pane's transcript is kept after the run: test-artifacts/ (ignored by git, as the browser tests' screenshots), outside the suite's directory (which is removed). */
 function saveTranscript(t: TestContext, session: string): void {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cloudplane-console-transcript-')), `${session}.txt`);
+  const directory = path.join(PROJECT_ROOT, 'test-artifacts');
+  fs.mkdirSync(directory, { recursive: true });
+  const file = path.join(directory, `cli-console-${session}.txt`);
   fs.writeFileSync(file, transcript(session));
   t.diagnostic(`tmux transcript of the ${session} pane: ${file}`);
 }
@@ -107,15 +110,14 @@ describe('servers console', () => {
     rootPassword = String(done.result.root_password);
     assert.ok(rootPassword.length >= 8, 'a password to log in with');
 
-    // `cloudplane` on the pane's PATH, running the sources as the harness does, so the transcript reads as a user's.
+    // `cloudplane` on the pane's PATH, running the bundle of the sources as the harness does, so the transcript reads as a user's.
     const bin = path.join(home.directory, 'bin');
     fs.mkdirSync(bin);
-    fs.writeFileSync(path.join(bin, 'cloudplane'), `#!/bin/sh\ncd ${shellQuote(PROJECT_ROOT)} && exec ${shellQuote(process.execPath)} --import tsx src/cli/main.ts "$@"\n`, { mode: 0o755 });
+    fs.writeFileSync(path.join(bin, 'cloudplane'), `#!/bin/sh\ncd ${shellQuote(PROJECT_ROOT)} && exec ${shellQuote(process.execPath)} ${shellQuote(await testBundle())} "$@"\n`, { mode: 0o755 });
     environment.PATH = `${bin}${path.delimiter}${process.env.PATH ?? ''}`;
   });
   after(async () => {
-    // Ends every pane's shell and what runs in it (the command leaves on SIGHUP).
-    spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+    killTmuxServer(SOCKET);
     await service?.stop();
     home?.remove();
   });

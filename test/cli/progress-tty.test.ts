@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eventually } from '../helpers/build.ts';
+import { killTmuxServer } from '../helpers/tmux.ts';
 import { configHome, PROJECT_ROOT, startService, type Service } from './harness.ts';
 
 /** A server of our own: the user's tmux sessions, if any, are not touched. */
@@ -36,7 +37,7 @@ before(async () => {
   home = configHome();
 });
 after(async () => {
-  spawnSync('tmux', ['-L', SOCKET, 'kill-server']);
+  killTmuxServer(SOCKET);
   await service?.stop();
   home?.remove();
 });

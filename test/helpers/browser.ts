@@ -62,9 +62,9 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return { page, outsideRequests, pageErrors };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage: options.fullPage ?? false });
   return path;
 }
