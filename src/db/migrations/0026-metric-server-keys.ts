@@ -53,7 +53,20 @@ function sqliteKeyOf(column: string): RawBuilder<number> {
   return sql.raw(`(${digits.join(' | ')})`);
 }
 
+/**
+ * One table's rebuild, in a transaction of its own: SQLite's DDL is
+ * transactional, but migrations run outside one there, so a process killed
+ * between the drop and the rename would leave the rows only in the copy.
+ * A table already keyed (a run killed after some tables) is passed over, so
+ * the migration runs again to its end.
+ */
 async function rebuildOnSqlite(db: Kysely<any>, table: string): Promise<void> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  if (rows.some((column) => column.name === 'server_key')) return;
+  await db.transaction().execute((trx) => copyKeyed(trx, table));
+}
+
+async function copyKeyed(db: Kysely<any>, table: string): Promise<void> {
   const rollup = table !== 'server_metric_samples';
   const copied = ['at', ...(rollup ? ['elapsed_ms'] : []), ...COUNTERS];
   let builder: CreateTableBuilder<string, string> = db.schema.createTable(`${table}_keyed`).addColumn('server_key', 'bigint', (c) => c.notNull());
