@@ -138,7 +138,7 @@ export function createServices(deps: ServiceDependencies): Services {
   // The operator's: the catalogue its locations are checked against is read from billing's back office.
   // A host registered starts its drift checks in the same transaction.
   const driftChecks = new DriftChecks({ db, clock });
-  const hosts = new HostService({ db, clock, billing: upstreams.backOffice.billing, watch: driftChecks });
+  const hosts = new HostService({ db, clock, billing: upstreams.backOffice.billing, watch: driftChecks, changes: deps.changes });
   const servers = new ServerService({
     db,
     clock,

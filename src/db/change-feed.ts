@@ -24,7 +24,7 @@ import type { DatabaseHandle } from './client.ts';
 import type { Database } from './schema.ts';
 
 /** What can change under a cache: each names the rows some process keeps a copy of. */
-export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users', 'billing', 'firewall-attachments', 'server-consoles', 'webhooks'] as const;
+export const CHANGE_TOPICS = ['catalogue', 'api-keys', 'faults', 'clock', 'projects', 'users', 'billing', 'firewall-attachments', 'server-consoles', 'webhooks', 'hosts'] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
 /**
@@ -399,6 +399,12 @@ export class CachedUntilChanged<T> {
     return promise;
   }
 
+  /** The kept value while it is current, without reading anything. */
+  peek(): T | undefined {
+    const kept = this.kept;
+    return kept && kept.stamp === this.changes.stamp(this.topic) && Date.now() - kept.loadedAt < this.maxAgeMs ? kept.value : undefined;
+  }
+
   /** The last value read, current or not: a fallback while the source cannot be read. */
   get last(): T | undefined {
     return this.lastValue;
@@ -454,6 +460,17 @@ export class KeyedUntilChanged<V> {
   async loadMany(load: () => Promise<[string, V][]>): Promise<void> {
     const stamp = this.changes.stamp(this.topic);
     for (const [key, value] of await load()) this.keep(key, value, stamp);
+  }
+
+  /**
+   * Keeps the value of a row this process has just written, as written:
+   * `write` runs, and what it answers is kept if nothing changed meanwhile.
+   */
+  async write(key: (value: V) => string, write: () => Promise<V>): Promise<V> {
+    const stamp = this.changes.stamp(this.topic);
+    const value = await write();
+    this.keep(key(value), value, stamp);
+    return value;
   }
 
   /** Keeps `value` if nothing changed since `stamp` was taken, before it was read. */

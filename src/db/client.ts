@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, sql, type PostgresCursor, type PostgresPool, t
 import type pg from 'pg';
 import { crashPoint } from '../crash-points.ts';
 import { takeCommitCompanion, type TakenCompanion } from './commit-companion.ts';
+import { partRows, withCompanion, type Statement } from './companion-statement.ts';
 import type { Database } from './schema.ts';
 import { QueuedSqliteDialect } from './sqlite-dialect.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -245,8 +246,10 @@ class NamingClient implements PostgresPoolClient {
     }
   }
 
-  /** A write outside a transaction, and the companion with it, in one transaction. */
+  /** A write outside a transaction, and the companion with it: one statement when they can be (companion-statement.ts), else one transaction. */
   private async writeWith(text: string, parameters: readonly unknown[], companion: TakenCompanion): Promise<PostgresQueryResult<unknown>> {
+    const together = withCompanion({ text, parameters }, { text: companion.statement.sql, parameters: companion.statement.parameters });
+    if (together) return this.writeAsOneWith(together, companion);
     try {
       await this.send('begin', []);
       const written = await this.send(text, parameters);
@@ -258,6 +261,21 @@ class NamingClient implements PostgresPoolClient {
     } catch (error) {
       companion.givenBack();
       if (!this.lost) await this.send('rollback', []).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async writeAsOneWith(together: Statement, companion: TakenCompanion): Promise<PostgresQueryResult<unknown>> {
+    try {
+      // Nothing is written yet: dying here leaves neither, as dying before the commit of the two does.
+      crashPoint('audit.before-commit');
+      const answer = await this.send<Record<string, unknown>>(together.text, together.parameters);
+      const { written, companion: companionRows } = partRows(answer.rows);
+      companion.committed(companionRows);
+      // As the write alone would have answered: Kysely counts the rows an INSERT affected.
+      return { command: 'INSERT', rowCount: written.length, rows: written };
+    } catch (error) {
+      companion.givenBack();
       throw error;
     }
   }

@@ -23,6 +23,13 @@ export type WritingQuery = Compilable<unknown> & OperationNodeSource;
 export interface StatementPart {
   name: string;
   query: OperationNodeSource;
+  /**
+   * The part may rightly answer no row (it tidies up what may already be
+   * gone, such as a job a worker has taken): it does not undo the batch.
+   * Only a write can be one, as PostgreSQL runs every write of a statement
+   * whether or not anything refers to it.
+   */
+  mayWriteNothing?: boolean;
 }
 
 /** A write the engines make differently, each in its own form. */
@@ -74,7 +81,7 @@ export async function writeAll(db: Kysely<Database>, writes: readonly BatchWrite
 async function writeAsOneStatement(db: Kysely<Database>, writes: readonly BatchWrite[]): Promise<void> {
   const parts = writes.flatMap((write, index): StatementPart[] => (isEngineWrite(write) ? write.postgres((part) => `${part}_${index}`) : [{ name: `write_${index}`, query: write }]));
   const named = parts.map((part) => sql`${sql.id(part.name)} as (${part.query})`);
-  const rowCounts = parts.map((part) => sql`(select count(*) from ${sql.id(part.name)})`);
+  const rowCounts = parts.filter((part) => !part.mayWriteNothing).map((part) => sql`(select count(*) from ${sql.id(part.name)})`);
   try {
     // Every part is referenced here, so every one runs (PostgreSQL skips a select part nothing refers to);
     // a part that answered no row makes the division fail, and the statement, all of it, is undone.

@@ -5,6 +5,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Clock } from '../clock.ts';
 import { writeJson } from '../db/columns.ts';
 import type { Database } from '../db/schema.ts';
+import type { EngineWrite } from '../db/write-batch.ts';
 import type { JobType } from './job-definition.ts';
 
 export interface EnqueueOptions {
@@ -72,6 +73,21 @@ function jobInsert(db: Kysely<Database>, clock: Clock, job: JobRequest) {
 export async function withdrawQueuedJob(db: Kysely<Database>, jobId: number): Promise<boolean> {
   const result = await db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * The same withdrawal as a write of a batch (db/write-batch.ts), to commit in
+ * the statement that made the job unneeded: a job already taken is left, and
+ * does not undo the batch.
+ */
+export function withdrawQueuedJobWrite(db: Kysely<Database>, jobId: number): EngineWrite {
+  const withdrawal = db.deleteFrom('jobs').where('id', '=', jobId).where('status', '=', 'queued').returning('id');
+  return {
+    postgres: (name) => [{ name: name('withdrawn_job'), query: withdrawal, mayWriteNothing: true }],
+    sqlite: async (trx) => {
+      await withdrawQueuedJob(trx, jobId);
+    },
+  };
 }
 
 /** Whether the job is still to run or running (not done, failed or gone). */

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import type { Server } from 'node:http';
 import { eventually, type CallResult } from '../helpers/build.ts';
 import { statementsOf } from '../helpers/round-trips.ts';
-import { buildWorld, placeServer, type World } from '../helpers/world.ts';
+import { buildWorld, placeServer, SERVER_DEFAULTS, type World } from '../helpers/world.ts';
 
 type Mark = Record<string, string>;
 
@@ -107,4 +107,41 @@ test('statements are counted per request: a request that reads nothing counts no
   assert.ok(unknownKey.statements.length >= 1, 'the key lookup is counted');
   // On SQLite a group commit may send its COMMIT for other work from inside this request: transaction control is no read of its own.
   assert.ok(unknownKey.statements.filter((text) => !TRANSACTION_CONTROL.test(text)).every((text) => /api_keys/.test(text)), unknownKey.statements.join('\n'));
+});
+
+/**
+ * An operator's import (issue 47, point 4: placements a second), all of its
+ * statements, BEGIN and COMMIT included, on PostgreSQL: the settle job with
+ * the request's audit entry (one statement: db/companion-statement.ts);
+ * billing's look-up of an earlier service of the server and its new one; the
+ * placement's transaction (BEGIN, the address cursor, the one last statement
+ * that also withdraws the settle job, COMMIT); the answer's server with its
+ * details, and its firewall groups. The project, its owner, their billing
+ * account, the location's hosts and the new billing service are kept by the
+ * process. On SQLite, statements besides transaction control, where each
+ * write of the placement's batch is a statement of its own (the server, its
+ * address, the bandwidth pool, the event's sequence and the event, the job
+ * withdrawn): 13.
+ */
+const IMPORT_STATEMENTS = { sqlite: 13, postgres: 9 };
+
+test("an operator's import sends at most its budget of statements, once the project and its owner are kept", async (t) => {
+  const w = await buildWorld(t);
+  for (const hostname of ['warm-1', 'warm-2']) await placeServer(w, { hostname });
+  await settled(w);
+  const main = w.app.app.main!.server;
+  const engine = w.app.database.engine;
+  const { result, statements } = await statementsOf(main, (mark) =>
+    w.app.admin(`/projects/${w.slug}/servers`, { method: 'POST', body: { ...SERVER_DEFAULTS, hostname: 'counted' }, headers: mark }),
+  );
+  assert.equal(result.status, 201, JSON.stringify(result.body));
+  const counted = engine === 'sqlite' ? statements.filter((text) => !TRANSACTION_CONTROL.test(text)) : statements;
+  assert.ok(counted.length <= IMPORT_STATEMENTS[engine], `the import sent ${counted.length} statements (budget ${IMPORT_STATEMENTS[engine]}):\n${statements.join('\n')}`);
+  // The settle job went with the placement, and the audit entry was completed with the answer.
+  const db = w.app.app.database.db;
+  assert.deepEqual(await db.selectFrom('jobs').select('id').where('type', '=', 'server.import.settle').execute(), []);
+  await eventually(async () => {
+    const entry = await db.selectFrom('audit_log').select('status_code').where('route', '=', '/admin/v1/projects/:project_slug/servers').orderBy('id', 'desc').executeTakeFirst();
+    return entry?.status_code === 201;
+  });
 });

@@ -7,7 +7,7 @@
 // is the server as the list shows it. On whichever engine the suite runs on.
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { build, type CallResult, type TestApp } from '../helpers/build.ts';
+import { build, eventually, type CallResult, type TestApp } from '../helpers/build.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { assertFieldError } from '../helpers/problems.ts';
 import { statementsOf } from '../helpers/round-trips.ts';
@@ -120,4 +120,21 @@ test('imports through two services race for the last room of two hosts: exactly 
     }
   }
   assert.equal((await one.api(`/projects/${world.slug}/servers/`, { key: world.key })).body.count, 5);
+});
+
+test("a location's first host, registered through one process, takes the next import through another that knew the location without hosts", async (t) => {
+  const [one, two] = await twoServices(t);
+  const world: World = await createWorld(one, { credit: '500.00', project: 'First host' });
+  // The second process places without a host, and so keeps fsn1 as a location without any.
+  assert.equal((await importServer(two, world.slug, { hostname: 'before-any-host' })).status, 201);
+  const host = await registerHost(one, 'first', 1);
+  // Heard through the change feed (at once on PostgreSQL, within its check interval on SQLite): the next import goes on the host.
+  const placed = await eventually(async () => {
+    const answer = await importServer(two, world.slug, { hostname: `on-the-host-${Date.now()}` });
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    return (await one.admin(`/hosts/${host.id}`)).body.used.servers === 1 ? answer : null;
+  });
+  assert.equal(placed.status, 201);
+  // Full now: the host is asked for its room, and refuses.
+  assertFieldError(await importServer(two, world.slug, { hostname: 'past-the-room' }), 'location', 'the host is full');
 });

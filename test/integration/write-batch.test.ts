@@ -9,6 +9,7 @@ import type { Database } from '../../src/db/schema.ts';
 import { insertWithWrites, isLostRace, writeAll, WroteNothing } from '../../src/db/write-batch.ts';
 import { eventWrite } from '../../src/modules/events/index.ts';
 import { IDEMPOTENCY_WINDOW_MS, keyRecord, type IdempotencyKey } from '../../src/modules/idempotency/index.ts';
+import { withdrawQueuedJobWrite } from '../../src/jobs/queue.ts';
 import { openMigratedDatabase } from '../helpers/database.ts';
 
 const clockAt = (iso: string): Clock => ({ now: () => new Date(iso) });
@@ -114,4 +115,26 @@ test('a row inserted with the writes that carry its id: one id, in every row, an
   const before = await db.selectFrom('actions').select('id').execute();
   await assert.rejects(insertWithWrites(db, await idAhead(db), (id) => actionInsert(db, projectId, 'server-third', id), () => [keyRecord(db, NOW, key('first'), 'again')]), WroteNothing);
   assert.equal((await db.selectFrom('actions').select('id').execute()).length, before.length);
+});
+
+test("a queued job's withdrawal may find nothing to withdraw (a worker took it) without undoing the batch; it goes with the batch when queued", async (t) => {
+  const { db } = await openMigratedDatabase(t);
+  const at = NOW.now().toISOString();
+  const job = (status: 'queued' | 'running') =>
+    db
+      .insertInto('jobs')
+      .values({ type: 'test.settle', payload: '{}', status, attempts: 0, max_attempts: 1, run_at: at, locked_by: null, locked_until: null, last_error: null, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.id));
+  const [queued, taken] = [await job('queued'), await job('running')];
+  await writeAll(db, [keyRecord(db, NOW, key('with-queued'), '1'), withdrawQueuedJobWrite(db, queued)]);
+  await writeAll(db, [keyRecord(db, NOW, key('with-taken'), '2'), withdrawQueuedJobWrite(db, taken)]);
+  assert.deepEqual((await storedKeys(db)).map((row) => row.key), ['with-queued', 'with-taken']);
+  assert.deepEqual((await db.selectFrom('jobs').select(['id', 'status']).orderBy('id').execute()).map((row) => [Number(row.id), row.status]), [[taken, 'running']]);
+
+  // Undone with the rest when another write of the batch writes nothing.
+  const again = await job('queued');
+  await assert.rejects(writeAll(db, [withdrawQueuedJobWrite(db, again), keyRecord(db, NOW, key('with-queued'), '3')]), WroteNothing);
+  assert.ok(await db.selectFrom('jobs').select('id').where('id', '=', again).executeTakeFirst(), 'the job is still queued');
 });

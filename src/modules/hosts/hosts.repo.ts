@@ -67,6 +67,11 @@ export async function lockLocationHosts(trx: Kysely<Database>, location: string)
   return trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().execute() : query.execute();
 }
 
+/** Every location with at least one host registered, whatever its state. */
+export async function listHostedLocations(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('hosts').select('location').distinct().execute()).map((row) => row.location);
+}
+
 /**
  * Locks one host for the rest of the transaction `trx`, for the operator's
  * change or removal of it (an update that changes nothing: PostgreSQL holds

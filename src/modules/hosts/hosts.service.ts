@@ -7,6 +7,7 @@
 // registered at all places on the provisioning backend's default host.
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.ts';
+import { CachedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound, validationError } from '../../errors.ts';
@@ -55,10 +56,27 @@ export interface HostServiceDependencies {
   billing: BillingBackOffice;
   /** A registered host's drift checks (the host-drift module), committed with the host so no host goes unchecked. */
   watch: HostWatch;
+  /** Says when any process registered or removed a host ('hosts'): the locations kept as having hosts are read again. */
+  changes: ChangeFeed;
 }
 
+/**
+ * A bound on how long the locations with hosts are kept: hosts registered or
+ * removed through cloudplane reach every process through the change feed
+ * well before; this only bounds a row written by hand.
+ */
+const HOSTED_LOCATIONS_MAX_AGE_MS = 60_000;
+
 export class HostService {
-  constructor(private readonly deps: HostServiceDependencies) {}
+  /**
+   * The locations with at least one host registered. Most have none, and every
+   * order and placement asks: kept, a location without hosts costs no read.
+   */
+  private readonly hostedLocations: CachedUntilChanged<ReadonlySet<string>>;
+
+  constructor(private readonly deps: HostServiceDependencies) {
+    this.hostedLocations = new CachedUntilChanged(deps.changes, 'hosts', async () => new Set(await repo.listHostedLocations(deps.db)), HOSTED_LOCATIONS_MAX_AGE_MS);
+  }
 
   // What ordering, placement and provisioning ask of the hosts: read through
   // the caller's database or transaction (`db`, `trx`), so a placement counts
@@ -71,6 +89,7 @@ export class HostService {
    * could not be delivered. A location with no host registered refuses nothing.
    */
   async requireRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
+    if (!(await this.hasHosts(db, location))) return;
     const hosts = await repo.listLocationHosts(db, location);
     if (hosts.length === 0) return;
     const candidates = await withRoom(db, hosts.filter((host) => host.state === 'active'), plan);
@@ -80,11 +99,26 @@ export class HostService {
   /**
    * Whether a server placed in the location now goes on a hypervisor host: a
    * location with no host registered places on the provisioning backend's
-   * default host. One read, no lock: placement asks it before its writes and
-   * chooses the host (`choose`) last, under the hosts' locks.
+   * default host. No lock: placement asks it before its writes and chooses
+   * the host (`choose`) last, under the hosts' locks. A host registered in
+   * another process is known here once its notice arrives (milliseconds; on
+   * SQLite, the change feed's check interval), as an unlocked read would
+   * know it once committed: a placement asking in between places as before it.
    */
   async placesOnHosts(db: Kysely<Database>, location: string): Promise<boolean> {
-    return (await repo.listLocationHosts(db, location)).length > 0;
+    return this.hasHosts(db, location);
+  }
+
+  /**
+   * Whether the location has a host registered: from the kept list, which is
+   * read through the process's database (not a caller's transaction); in a
+   * transaction it is used only if current, and otherwise the location's
+   * hosts are read through the transaction, since on SQLite the transaction
+   * holds the one connection any other read would wait for.
+   */
+  private async hasHosts(db: Kysely<Database>, location: string): Promise<boolean> {
+    const kept = db.isTransaction ? this.hostedLocations.peek() : await this.hostedLocations.get();
+    return kept ? kept.has(location) : (await repo.listLocationHosts(db, location)).length > 0;
   }
 
   /**
@@ -111,13 +145,13 @@ export class HostService {
   }
 
   async create(input: CreateHostInput): Promise<Host> {
-    const { db, clock } = this.deps;
+    const { clock } = this.deps;
     const catalogue = await this.deps.billing.getCurrentCatalogue();
     if (!catalogue.locations.some((location) => location.code === input.location)) throw validationError('location', 'is not a location of the catalogue');
     await this.requireUnique(input);
     const now = clock.now().toISOString();
     try {
-      const row = await db.transaction().execute(async (trx) => {
+      const row = await this.deps.changes.commit('hosts', async (trx) => {
         const inserted = await repo.insertHost(trx, {
           name: input.name,
           location: input.location,
@@ -202,7 +236,7 @@ export class HostService {
 
   /** Removes a host no server is on; one with servers is a 409 `conflict` (drain it and move or delete them first). */
   async remove(id: number): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    await this.deps.changes.commit('hosts', async (trx) => {
       // Locked: a placement that chose the host commits its server first, or finds the host gone.
       const current = await repo.lockHost(trx, id);
       if (!current) throw notFound('host');

@@ -42,12 +42,23 @@ export interface ProjectAccessDependencies {
   changes: ChangeFeed;
 }
 
+/**
+ * How many projects by slug, and owners by project, a process keeps for the
+ * operator's calls and for billing the owner (an operator's import asks both
+ * for every server), on the same terms as the memberships.
+ */
+const MAX_CACHED_PROJECTS = 10_000;
+
 export class ProjectAccess {
   /** Memberships by user and slug. */
   private readonly memberships: KeyedUntilChanged<MemberProjectRow>;
+  private readonly projectsBySlug: KeyedUntilChanged<ProjectRow>;
+  private readonly owners: KeyedUntilChanged<{ userId: number }>;
 
   constructor(private readonly deps: ProjectAccessDependencies) {
     this.memberships = new KeyedUntilChanged(deps.changes, 'projects', MAX_CACHED_MEMBERSHIPS);
+    this.projectsBySlug = new KeyedUntilChanged(deps.changes, 'projects', MAX_CACHED_PROJECTS);
+    this.owners = new KeyedUntilChanged(deps.changes, 'projects', MAX_CACHED_PROJECTS);
   }
 
   async require(actor: Actor, slug: string, needs: AccessNeeds = {}): Promise<MemberProjectRow> {
@@ -82,14 +93,18 @@ export class ProjectAccess {
 
   /** A project by its slug, for the operator, who is no member of it; 404 when there is none. */
   async requireForOperator(slug: string): Promise<ProjectRow> {
-    const project = await findProjectBySlug(this.deps.db, slug);
+    const project = await this.projectsBySlug.get(slug, () => findProjectBySlug(this.deps.db, slug));
     if (!project) throw notFound('project');
     return project;
   }
 
   /** The user id of the project's owner (the account it bills), if it has one. */
   async ownerId(projectId: number): Promise<number | undefined> {
-    return (await findOwner(this.deps.db, projectId))?.user_id;
+    const owner = await this.owners.get(String(projectId), async () => {
+      const found = await findOwner(this.deps.db, projectId);
+      return found && { userId: found.user_id };
+    });
+    return owner?.userId;
   }
 
   /** A project's slug by its id (for links from records that name the project by id). */

@@ -18,6 +18,7 @@ import type { Catalogue, CatalogueLocation, CatalogueProduct } from '../../schem
 import type { HostService } from '../hosts/index.ts';
 import type { SshKeyService } from '../ssh-keys/index.ts';
 import { writeAll, WroteNothing, type BatchWrite } from '../../db/write-batch.ts';
+import { withdrawQueuedJobWrite } from '../../jobs/queue.ts';
 import { asTransaction, eventWrite } from '../events/index.ts';
 import type { ServerSummary } from './servers.schemas.ts';
 
@@ -152,7 +153,12 @@ export async function placeServer(
   deps: PlacementDependencies,
   project: { id: number },
   placement: CheckedPlacement,
-  billing: { serverId: string; serviceId: number },
+  billing: {
+    serverId: string;
+    serviceId: number;
+    /** A queued job that undoes the billing if the server is never placed: withdrawn in the placement's last statement. */
+    settleJobId?: number;
+  },
   options: PlacementOptions = {},
 ): Promise<void> {
   const { request, product, location } = placement;
@@ -246,6 +252,7 @@ export async function placeServer(
     plan: { name: product.name },
   };
   writes.push(eventWrite({ projectId: project.id, type: 'server.created', resource: { type: 'server', id: serverId }, data: summary, now }));
+  if (billing.settleJobId !== undefined) writes.push(withdrawQueuedJobWrite(db, billing.settleJobId));
   try {
     await writeAll(asTransaction(db), writes);
   } catch (error) {

@@ -264,9 +264,16 @@ const selectServerDetails = preparedQuery((db, serverId: string) =>
     .where('servers.id', '=', serverId),
 );
 
-// GET …/servers/{id}/ reads the server and its details together.
+// GET …/servers/{id}/ reads the server and its details together, as the operator's answers do.
 const selectProjectServerWithDetails = preparedQuery((db, projectId: number, serverId: string) =>
   selectProjectServerRecord(db, projectId, serverId).select((eb) => detailSelections(db, eb)),
+);
+const selectServerWithDetails = preparedQuery((db, serverId: string) =>
+  db
+    .selectFrom('servers')
+    .select(SERVER_RECORD_COLUMNS.map((column) => `servers.${column}` as const))
+    .select((eb) => detailSelections(db, eb))
+    .where('servers.id', '=', serverId),
 );
 
 export interface ServerDetails {
@@ -304,6 +311,15 @@ export async function findProjectServerWithDetails(
   serverId: string,
 ): Promise<{ server: ServerRecord; details: ServerDetails } | undefined> {
   const [row] = await selectProjectServerWithDetails(db, projectId, serverId);
+  if (!row) return undefined;
+  const { addresses, ssh_keys, pool, ...columns } = row;
+  const server = toServerRecord(columns);
+  return { server, details: toServerDetails(server, { addresses, ssh_keys, pool }) };
+}
+
+/** Any project's server with its details, in one statement (the operator's view); undefined when there is none. */
+export async function findServerWithDetails(db: Kysely<Database>, serverId: string): Promise<{ server: ServerRecord; details: ServerDetails } | undefined> {
+  const [row] = await selectServerWithDetails(db, serverId);
   if (!row) return undefined;
   const { addresses, ssh_keys, pool, ...columns } = row;
   const server = toServerRecord(columns);

@@ -134,21 +134,21 @@ export class ServerService {
     const service = await backOffice.openService(serviceFor(catalogue, placement, { serverId, userId: ownerId }, clock.now()));
     crashPoint('server-import.after-billing');
     try {
-      await inPlacementTransaction(db, (trx, options) => placeServer(trx, { clock, sshKeys, hosts }, project, placement, { serverId, serviceId: service.serviceId }, options));
+      // The settle job goes with the placement, in its last statement.
+      await inPlacementTransaction(db, (trx, options) => placeServer(trx, { clock, sshKeys, hosts }, project, placement, { serverId, serviceId: service.serviceId, settleJobId }, options));
     } catch (error) {
       await backOffice.setServiceStatus(service.serviceId, 'Cancelled');
       // Undone here; had the cancellation failed, the job would still be there to do it.
       await withdrawQueuedJob(db, settleJobId);
       throw error;
     }
-    await withdrawQueuedJob(db, settleJobId);
     return this.operatorView(serverId);
   }
 
   async operatorView(serverId: string): Promise<Server> {
-    const server = await repo.findServer(this.deps.db, serverId);
-    if (!server) throw notFound('server');
-    return this.deps.operatorView.full(server);
+    const found = await repo.findServerWithDetails(this.deps.db, serverId);
+    if (!found) throw notFound('server');
+    return this.deps.operatorView.full(found.server, found.details);
   }
 
   /**

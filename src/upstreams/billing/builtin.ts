@@ -43,6 +43,10 @@ const selectAccount = preparedQuery((db, userId: number) =>
 /** What a BillingService is made of (toService); prepared reads name them, never `*` (see SERVER_RECORD_COLUMNS in servers.repo.ts). */
 const SERVICE_COLUMNS = ['id', 'user_id', 'server_id', 'product_id', 'status', 'billing_cycle', 'next_due_date', 'recurring_amount', 'setup_fee', 'currency'] as const;
 const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('id', '=', serviceId));
+// The first service of a server: an import or an order delivered twice finds it and opens none.
+const selectServiceOfServer = preparedQuery((db, serverId: string) =>
+  db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('server_id', '=', serverId).orderBy('id').limit(1),
+);
 // An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
 const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: string) =>
   db.selectFrom('billing_services').select(SERVICE_COLUMNS).where(isOneOfIds(db, 'id', serviceIdsJson)),
@@ -210,29 +214,36 @@ export class BuiltinBilling implements BillingBackOffice {
     return rows.map(toService);
   }
 
+  /**
+   * A new service is a new row with an id nobody has read, and the kept
+   * copies are of rows read (misses are not kept): no process keeps anything
+   * it could make stale, so it is written without the change notice, one
+   * statement. A notice would drop every process's kept accounts and services
+   * on every order and import.
+   */
   async openService(service: NewBillingService & { serverId: string }): Promise<BillingService> {
-    const existing = await this.db.selectFrom('billing_services').selectAll().where('server_id', '=', service.serverId).orderBy('id').executeTakeFirst();
+    const [existing] = await selectServiceOfServer(this.db, service.serverId);
     if (existing) return toService(existing);
-    const row = await this.write((trx) =>
-      trx
-      .insertInto('billing_services')
-      .values({
-        user_id: service.userId,
-        server_id: service.serverId,
-        product_id: service.productId,
-        status: 'Active',
-        billing_cycle: service.billingCycle,
-        next_due_date: service.nextDueDate,
-        recurring_amount: service.recurringAmount,
-        setup_fee: service.setupFee,
-        currency: service.currency,
-        created_at: this.clock.now().toISOString(),
-        order_ref: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-    );
-    return toService(row);
+    const insert = () =>
+      this.db
+        .insertInto('billing_services')
+        .values({
+          user_id: service.userId,
+          server_id: service.serverId,
+          product_id: service.productId,
+          status: 'Active',
+          billing_cycle: service.billingCycle,
+          next_due_date: service.nextDueDate,
+          recurring_amount: service.recurringAmount,
+          setup_fee: service.setupFee,
+          currency: service.currency,
+          created_at: this.clock.now().toISOString(),
+          order_ref: null,
+        })
+        .returning(SERVICE_COLUMNS)
+        .executeTakeFirstOrThrow();
+    // Kept as written: the server's answer, read right after, finds it here.
+    return this.services.write((opened) => String(opened.serviceId), async () => toService(await insert()));
   }
 
   async setServiceStatus(serviceId: number, status: string): Promise<void> {
