@@ -464,12 +464,13 @@ export class KeyedUntilChanged<V> {
 
   /**
    * Keeps the value of a row this process has just written, as written:
-   * `write` runs, and what it answers is kept if nothing changed meanwhile.
+   * `write` runs, and what it answers (if anything) is kept if nothing
+   * changed meanwhile.
    */
-  async write(key: (value: V) => string, write: () => Promise<V>): Promise<V> {
+  async write(key: (value: V) => string, write: () => Promise<V | undefined>): Promise<V | undefined> {
     const stamp = this.changes.stamp(this.topic);
     const value = await write();
-    this.keep(key(value), value, stamp);
+    if (value !== undefined) this.keep(key(value), value, stamp);
     return value;
   }
 

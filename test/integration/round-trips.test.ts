@@ -113,7 +113,7 @@ test('statements are counted per request: a request that reads nothing counts no
  * An operator's import (issue 47, point 4: placements a second), all of its
  * statements, BEGIN and COMMIT included, on PostgreSQL: the settle job with
  * the request's audit entry (one statement: db/companion-statement.ts);
- * billing's look-up of an earlier service of the server and its new one; the
+ * billing's new service, unless the server has one (one statement); the
  * placement's transaction (BEGIN, the address cursor, the one last statement
  * that also withdraws the settle job, COMMIT); the answer's server with its
  * details, and its firewall groups. The project, its owner, their billing
@@ -121,9 +121,9 @@ test('statements are counted per request: a request that reads nothing counts no
  * process. On SQLite, statements besides transaction control, where each
  * write of the placement's batch is a statement of its own (the server, its
  * address, the bandwidth pool, the event's sequence and the event, the job
- * withdrawn): 13.
+ * withdrawn): 12.
  */
-const IMPORT_STATEMENTS = { sqlite: 13, postgres: 9 };
+const IMPORT_STATEMENTS = { sqlite: 12, postgres: 8 };
 
 test("an operator's import sends at most its budget of statements, once the project and its owner are kept", async (t) => {
   const w = await buildWorld(t);

@@ -60,7 +60,9 @@ export class AuditWriter {
     while (this.queued.length > 0) {
       const batch = this.queued.splice(0, MAX_ROWS_PER_BATCH);
       try {
-        await this.deps.db.transaction().execute((trx) => writeBatch(trx, batch));
+        // One row is one statement, atomic alone: a transaction around it would be two round trips more on PostgreSQL.
+        if (batch.length === 1) await writeBatch(this.deps.db, batch);
+        else await this.deps.db.transaction().execute((trx) => writeBatch(trx, batch));
         for (const entry of batch) entry.written();
       } catch (error) {
         if (batch.length === 1) batch[0]!.failed(error);

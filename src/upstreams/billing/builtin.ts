@@ -1,6 +1,6 @@
 // The built-in billing engine: accounts with credit balances and an
 // append-only ledger of every credit movement, and the catalogue it sells.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Clock } from '../../clock.ts';
 import { CachedUntilChanged, KeyedUntilChanged, type ChangeFeed } from '../../db/change-feed.ts';
 import { isUniqueViolation } from '../../db/client.ts';
@@ -46,6 +46,50 @@ const selectService = preparedQuery((db, serviceId: number) => db.selectFrom('bi
 // The first service of a server: an import or an order delivered twice finds it and opens none.
 const selectServiceOfServer = preparedQuery((db, serverId: string) =>
   db.selectFrom('billing_services').select(SERVICE_COLUMNS).where('server_id', '=', serverId).orderBy('id').limit(1),
+);
+/**
+ * A server's service, opened unless the server has one already (then no row
+ * is answered). An insert from a select, so the check and the write are one
+ * statement: PostgreSQL types a parameter in a select list as text, so each
+ * value is cast to its column's type there (SQLite takes values as bound).
+ */
+const insertServiceUnlessOpened = preparedQuery(
+  (
+    db,
+    userId: number,
+    serverId: string,
+    productId: number,
+    billingCycle: string,
+    nextDueDate: string,
+    recurringAmount: number,
+    setupFee: number,
+    currency: string,
+    createdAt: string,
+  ) => {
+    const onPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const typed = (value: unknown, postgresType: string) => (onPostgres ? sql`cast(${value} as ${sql.raw(postgresType)})` : sql`${value}`);
+    return db
+      .insertInto('billing_services')
+      .columns(['user_id', 'server_id', 'product_id', 'status', 'billing_cycle', 'next_due_date', 'recurring_amount', 'setup_fee', 'currency', 'created_at', 'order_ref'])
+      .expression(
+        db
+          .selectNoFrom([
+            typed(userId, 'bigint').as('user_id'),
+            typed(serverId, 'text').as('server_id'),
+            typed(productId, 'integer').as('product_id'),
+            sql.lit('Active').as('status'),
+            typed(billingCycle, 'text').as('billing_cycle'),
+            typed(nextDueDate, 'text').as('next_due_date'),
+            typed(recurringAmount, 'bigint').as('recurring_amount'),
+            typed(setupFee, 'bigint').as('setup_fee'),
+            typed(currency, 'text').as('currency'),
+            typed(createdAt, 'timestamptz').as('created_at'),
+            sql`null`.as('order_ref'),
+          ])
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('billing_services').select('id').where('server_id', '=', serverId)))),
+      )
+      .returning(SERVICE_COLUMNS);
+  },
 );
 // An account's list reads every service it shows at once, however many: one parameter (a JSON array), prepared once.
 const selectServices = preparedRowsQuery(SERVICE_COLUMNS, (db, serviceIdsJson: string) =>
@@ -217,33 +261,38 @@ export class BuiltinBilling implements BillingBackOffice {
   /**
    * A new service is a new row with an id nobody has read, and the kept
    * copies are of rows read (misses are not kept): no process keeps anything
-   * it could make stale, so it is written without the change notice, one
-   * statement. A notice would drop every process's kept accounts and services
-   * on every order and import.
+   * it could make stale, so it is written without the change notice. A
+   * notice would drop every process's kept accounts and services on every
+   * order and import. One statement opens it unless the server has one
+   * already (an import or an order delivered twice); only then is that one
+   * read.
    */
   async openService(service: NewBillingService & { serverId: string }): Promise<BillingService> {
-    const [existing] = await selectServiceOfServer(this.db, service.serverId);
-    if (existing) return toService(existing);
-    const insert = () =>
-      this.db
-        .insertInto('billing_services')
-        .values({
-          user_id: service.userId,
-          server_id: service.serverId,
-          product_id: service.productId,
-          status: 'Active',
-          billing_cycle: service.billingCycle,
-          next_due_date: service.nextDueDate,
-          recurring_amount: service.recurringAmount,
-          setup_fee: service.setupFee,
-          currency: service.currency,
-          created_at: this.clock.now().toISOString(),
-          order_ref: null,
-        })
-        .returning(SERVICE_COLUMNS)
-        .executeTakeFirstOrThrow();
+    const opened = () =>
+      insertServiceUnlessOpened(
+        this.db,
+        service.userId,
+        service.serverId,
+        service.productId,
+        service.billingCycle,
+        service.nextDueDate,
+        service.recurringAmount,
+        service.setupFee,
+        service.currency,
+        this.clock.now().toISOString(),
+      );
     // Kept as written: the server's answer, read right after, finds it here.
-    return this.services.write((opened) => String(opened.serviceId), async () => toService(await insert()));
+    const written = await this.services.write(
+      (kept) => String(kept.serviceId),
+      async () => {
+        const [row] = await opened();
+        return row && toService(row);
+      },
+    );
+    if (written) return written;
+    const [existing] = await selectServiceOfServer(this.db, service.serverId);
+    if (!existing) throw new Error(`billing: no service of server ${service.serverId} was opened or found`);
+    return toService(existing);
   }
 
   async setServiceStatus(serviceId: number, status: string): Promise<void> {
