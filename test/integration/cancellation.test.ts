@@ -338,7 +338,8 @@ test('a server whose billing service cannot be matched: 409 conflict, nothing ch
   const orphaned = await placeServer({ app, slug }, { hostname: 'orphaned', product_id: 4, location: 'nbg1', image: 'debian-12' });
   const mismatched = await placeServer({ app, slug }, { hostname: 'mismatched', product_id: 4, location: 'nbg1', image: 'debian-12' });
   await db.updateTable('servers').set({ billing_service_id: null }).where('id', '=', unbilled.id).execute();
-  await db.deleteFrom('billing_services').where('id', '=', orphaned.billing.service_id).execute();
+  // Gone from billing as billing itself would drop it: with the notice that drops every process's kept copy.
+  await app.app.changes.commit('billing', (trx) => trx.deleteFrom('billing_services').where('id', '=', orphaned.billing.service_id).execute());
   // Pointing at another server's service.
   await db.updateTable('servers').set({ billing_service_id: unbilled.billing.service_id }).where('id', '=', mismatched.id).execute();
 

@@ -120,8 +120,9 @@ test('billing: every firewall endpoint answers 403 billing_account_required when
   const admin = await w.app.createUser();
   await addMember(w.app, w.slug, admin.userId, 'admin');
 
-  // The owner loses the billing account (the server was placed while it existed).
-  await w.app.app.database.db.deleteFrom('billing_accounts').where('user_id', '=', w.userId).execute();
+  // The owner loses the billing account (the server was placed while it existed), as billing would drop it: with the
+  // notice that drops every process's kept copy.
+  await w.app.app.changes.commit('billing', (trx) => trx.deleteFrom('billing_accounts').where('user_id', '=', w.userId).execute());
   for (const key of [w.key, admin.key]) {
     for (const endpoint of everyEndpoint(w, { group: group.id, rule: rule.id, server })) {
       assertProblem(await w.app.api(endpoint.path, { method: endpoint.method, key, body: endpoint.body }), 403, 'billing_account_required', endpoint.name);
