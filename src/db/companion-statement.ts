@@ -16,7 +16,7 @@ export interface Statement {
 
 const PLAIN_INSERT = /^\s*insert into "[^"]+" \([^)]*\) values \(/i;
 const RETURNING = /\sreturning\s/i;
-const NOT_PLAIN = /\bon conflict\b|^\s*with\b/i;
+const ON_CONFLICT = /\bon conflict\b/i;
 
 /** The column that carries the companion's rows (as JSON) beside each row of the write. */
 const COMPANION_COLUMN = 'commit_companion_rows';
@@ -33,7 +33,7 @@ export function shiftPlaceholders(text: string, offset: number): string {
 
 /** The write and the companion as one statement, or null when the write is not a plain insert that returns its rows. */
 export function withCompanion(write: Statement, companion: Statement): Statement | null {
-  if (!PLAIN_INSERT.test(write.text) || !RETURNING.test(write.text) || NOT_PLAIN.test(write.text)) return null;
+  if (!PLAIN_INSERT.test(write.text) || !RETURNING.test(write.text) || ON_CONFLICT.test(write.text)) return null;
   const companionText = shiftPlaceholders(companion.text, write.parameters.length);
   return {
     // The companion is written before the write (in the statement's order), as it would have been in the transaction

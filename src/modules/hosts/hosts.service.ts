@@ -89,7 +89,7 @@ export class HostService {
    * could not be delivered. A location with no host registered refuses nothing.
    */
   async requireRoom(db: Kysely<Database>, location: string, plan: repo.Resources): Promise<void> {
-    if (!(await this.hasHosts(db, location))) return;
+    if (!(await this.placesOnHosts(db, location))) return;
     const hosts = await repo.listLocationHosts(db, location);
     if (hosts.length === 0) return;
     const candidates = await withRoom(db, hosts.filter((host) => host.state === 'active'), plan);
@@ -104,19 +104,14 @@ export class HostService {
    * another process is known here once its notice arrives (milliseconds; on
    * SQLite, the change feed's check interval), as an unlocked read would
    * know it once committed: a placement asking in between places as before it.
+   *
+   * The locations come from the kept list, which is read through the
+   * process's database, not a caller's transaction: in a transaction it is
+   * used only if current, and otherwise the location's hosts are read through
+   * the transaction, since on SQLite the transaction holds the one connection
+   * any other read would wait for.
    */
   async placesOnHosts(db: Kysely<Database>, location: string): Promise<boolean> {
-    return this.hasHosts(db, location);
-  }
-
-  /**
-   * Whether the location has a host registered: from the kept list, which is
-   * read through the process's database (not a caller's transaction); in a
-   * transaction it is used only if current, and otherwise the location's
-   * hosts are read through the transaction, since on SQLite the transaction
-   * holds the one connection any other read would wait for.
-   */
-  private async hasHosts(db: Kysely<Database>, location: string): Promise<boolean> {
     const kept = db.isTransaction ? this.hostedLocations.peek() : await this.hostedLocations.get();
     return kept ? kept.has(location) : (await repo.listLocationHosts(db, location)).length > 0;
   }
