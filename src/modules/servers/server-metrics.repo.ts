@@ -1,7 +1,7 @@
 // Every query on server metric samples and their rollups (migrations 0015,
 // 0025, 0026), and the servers whose counters the sampler reads. Moments are
 // milliseconds since the epoch; a server is named by its key (`serverMetricKey`).
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { deleteInBatches } from '../../db/pruning.ts';
 import type { Database } from '../../db/schema.ts';
 import { serverMetricKey } from './server-metrics.keys.ts';
@@ -12,20 +12,10 @@ export interface StoredSample extends Record<Counter, number> {
   atMs: number;
 }
 
-/** A rollup's row: what a server did over the bucket starting at `atMs`. */
-export interface RollupRow {
-  serverId: string;
-  atMs: number;
-  usage: Usage;
-}
-
 export type RollupTable = 'server_metric_rollups_5m' | 'server_metric_rollups_1h';
 export type MetricTable = 'server_metric_samples' | RollupTable;
 
 const COUNTER_COLUMNS = ['cpu_time_ns', 'network_rx_bytes', 'network_tx_bytes', 'disk_read_bytes', 'disk_write_bytes'] as const;
-
-/** A key read back as text: the drivers read integers as numbers, which lose digits past 2^53. */
-const keyText = sql<string>`cast(server_key as text)`.as('server_key');
 
 /** The ids of running servers after `afterId` (null: from the first), in id order: one batch of the sampler. */
 export async function listRunningServerIds(db: Kysely<Database>, afterId: string | null, limit: number): Promise<string[]> {
@@ -63,51 +53,73 @@ export async function insertSamples(db: Kysely<Database>, samples: readonly Stor
     .execute();
 }
 
-type SampleRow = { at: number } & Record<(typeof COUNTER_COLUMNS)[number], number>;
+/** A counter's increase over a pair (see server-metrics.usage.ts): a counter that went down started again from zero. */
+const pairIncrease = (column: (typeof COUNTER_COLUMNS)[number]) =>
+  sql<number>`case when ${sql.ref(column)} >= ${sql.ref(`before_${column}`)} then ${sql.ref(column)} - ${sql.ref(`before_${column}`)} else ${sql.ref(column)} end`;
 
-function sampleOf(serverId: string, row: SampleRow): StoredSample {
-  // bigint columns: numbers on both engines (db/client.ts reads PostgreSQL's int8 as a number).
-  return {
-    serverId,
-    atMs: Number(row.at),
-    cpuTimeNs: Number(row.cpu_time_ns),
-    networkRxBytes: Number(row.network_rx_bytes),
-    networkTxBytes: Number(row.network_tx_bytes),
-    diskReadBytes: Number(row.disk_read_bytes),
-    diskWriteBytes: Number(row.disk_write_bytes),
-  };
+/** A graph's step: the usages whose moment falls in it, added up. */
+export interface StepTotal {
+  /** The step's place in the range: 0 for the one starting at the range's start. */
+  index: number;
+  usage: Usage;
 }
 
-/** The samples of these servers taken at or after `fromMs` and before `untilMs`, by server and then oldest first. */
-export async function listSamples(db: Kysely<Database>, serverIds: readonly string[], fromMs: number, untilMs: number): Promise<StoredSample[]> {
-  if (serverIds.length === 0) return [];
-  const idsByKey = new Map(serverIds.map((serverId) => [serverMetricKey(serverId), serverId]));
-  const rows = await db
-    .selectFrom('server_metric_samples')
-    .select([keyText, 'at', ...COUNTER_COLUMNS])
-    .where('server_key', 'in', [...idsByKey.keys()])
-    .where('at', '>=', fromMs)
-    .where('at', '<', untilMs)
-    .orderBy('server_key')
-    .orderBy('at')
-    .execute();
-  return rows.map((row) => sampleOf(idsByKey.get(row.server_key)!, row));
+/** What a graph reads: a server's usages over [startMs, endMs] added up per step, from the rollups and the raw samples. */
+export interface StepTotalsQuery {
+  serverId: string;
+  startMs: number;
+  endMs: number;
+  stepMs: number;
+  /** The rollups to read, coarsest first: each from where the one before stopped, up to its progress. The raw samples answer the rest. */
+  rollups: readonly { name: string; table: RollupTable }[];
+  /** Consecutive samples further apart than this span a gap, not a pair. */
+  maxGapMs: number;
 }
 
-/** A server's rollup rows whose bucket starts at or after `fromMs` and before `untilMs`, oldest first. */
-export async function listRollups(db: Kysely<Database>, table: RollupTable, serverId: string, fromMs: number, untilMs: number): Promise<RollupRow[]> {
-  if (untilMs <= fromMs) return [];
-  const rows = await db
-    .selectFrom(table)
-    .select(['at', 'elapsed_ms', ...COUNTER_COLUMNS])
-    .where('server_key', '=', serverMetricKey(serverId))
-    .where('at', '>=', fromMs)
-    .where('at', '<', untilMs)
-    .orderBy('at')
-    .execute();
+/**
+ * A graph's totals per step, in one statement: each rollup answers from where
+ * the coarser one stopped up to the moment it is rolled up to (its progress,
+ * read in the same statement, never past the range), and the raw samples'
+ * pairs the rest, made in SQL as `rollUpSamples` makes them. Every usage
+ * counts in the step its moment falls in: a rollup row by its bucket's start,
+ * a pair by its later sample; a moment exactly at the range's end closes the
+ * last step. The database adds them up, so a step costs the process one row
+ * however many samples or buckets it spans.
+ */
+export async function stepTotals(db: Kysely<Database>, query: StepTotalsQuery): Promise<StepTotal[]> {
+  const key = serverMetricKey(query.serverId);
+  const endExclusive = query.endMs + 1;
+  // Each rollup's reach as a statement of its own (`reach_0`, …): its progress held to [where the one before stopped, the range's end].
+  const reaches: RawBuilder<unknown>[] = [];
+  const parts: RawBuilder<unknown>[] = [];
+  let from: RawBuilder<unknown> = sql`cast(${query.startMs} as bigint)`;
+  for (const [index, rollup] of query.rollups.entries()) {
+    const reach = sql.raw(`reach_${index}`);
+    reaches.push(
+      sql`${reach} as (select case when through > from_ms then case when through < ${endExclusive} then through else ${endExclusive} end else from_ms end as until_ms
+        from (select coalesce((select through from server_metric_rollup_progress where resolution = ${rollup.name}), 0) as through, ${from} as from_ms) progress)`,
+    );
+    const until = sql`(select until_ms from ${reach})`;
+    parts.push(sql`select at, elapsed_ms, ${sql.join(COUNTER_COLUMNS.map((column) => sql.ref(column)))} from ${sql.table(rollup.table)}
+      where server_key = ${key} and at >= ${from} and at < ${until}`);
+    from = until;
+  }
+  const before = (column: string) => sql`lag(${sql.ref(column)}) over (order by at) as ${sql.ref(`before_${column}`)}`;
+  parts.push(sql`select at, at - before_at as elapsed_ms, ${sql.join(COUNTER_COLUMNS.map((column) => sql`${pairIncrease(column)} as ${sql.ref(column)}`))}
+    from (select at, ${sql.join(COUNTER_COLUMNS.map((column) => sql.ref(column)))}, ${before('at')}, ${sql.join(COUNTER_COLUMNS.map(before))}
+          from server_metric_samples where server_key = ${key} and at >= ${from} - ${query.maxGapMs} and at < ${endExclusive}) pairs
+    where at >= ${from} and at - before_at > 0 and at - before_at <= ${query.maxGapMs}`);
+  // A moment at the range's end counts in the last step, as one a millisecond before it.
+  const stepIndex = sql`cast(((case when at < ${query.endMs} then at else ${query.endMs - 1} end) - ${query.startMs}) / ${query.stepMs} as integer)`;
+  const statement = sql<Record<'step_index' | 'elapsed_ms' | (typeof COUNTER_COLUMNS)[number], number | string>>`
+    ${reaches.length > 0 ? sql`with ${sql.join(reaches)}` : sql``}
+    select ${stepIndex} as step_index, sum(elapsed_ms) as elapsed_ms, ${sql.join(COUNTER_COLUMNS.map((column) => sql`sum(${sql.ref(column)}) as ${sql.ref(column)}`))}
+    from (${sql.join(parts, sql` union all `)}) usages
+    group by step_index order by step_index`;
+  const { rows } = await statement.execute(db);
+  // PostgreSQL answers a sum of bigints as numeric, which its driver reads as text.
   return rows.map((row) => ({
-    serverId,
-    atMs: Number(row.at),
+    index: Number(row.step_index),
     usage: {
       elapsedMs: Number(row.elapsed_ms),
       increase: {
@@ -123,15 +135,11 @@ export async function listRollups(db: Kysely<Database>, table: RollupTable, serv
 
 const REPLACED = Object.fromEntries(['elapsed_ms', ...COUNTER_COLUMNS].map((column) => [column, sql.ref(`excluded.${column}`)]));
 
-/** A counter's increase over a pair, as usage.ts's `increase`: a counter that went down started again from zero. */
-const pairIncrease = (column: (typeof COUNTER_COLUMNS)[number]) =>
-  sql<number>`case when ${sql.ref(column)} >= ${sql.ref(`before_${column}`)} then ${sql.ref(column)} - ${sql.ref(`before_${column}`)} else ${sql.ref(column)} end`;
-
 /**
  * Rolls these servers' raw samples up into one row each of `into` at
  * `bucketMs`: the pairs of consecutive samples whose later sample falls in
  * [bucketMs, bucketMs + sizeMs), at most `maxGapMs` apart, added up. The same
- * pairs as usage.ts's `pairsOf`, made by the database (each sample beside the
+ * pairs as a graph's (`stepTotals`), made by the database (each sample beside the
  * one before it, from one gap before the bucket), so a round does not bring
  * every sample of the bucket into the process. Replaces what was there.
  */

@@ -13,8 +13,8 @@
 // mid-bucket rolls the bucket up again, and a row written twice is
 // replaced, not added to. After an outage the job catches up a few buckets
 // a round, so that sampling is never held up for long. The 5-minute rows
-// are made from the raw samples (pairs, as a graph makes them with
-// usage.ts's `pairsOf`), the hourly ones from the 5-minute rows (their sums).
+// are made from the raw samples (pairs, as a graph makes them of the raw
+// samples it reads), the hourly ones from the 5-minute rows (their sums).
 import type { Kysely } from 'kysely';
 import type { TimePartitions } from '../../db/partitions.ts';
 import type { Database } from '../../db/schema.ts';

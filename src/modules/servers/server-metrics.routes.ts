@@ -24,6 +24,12 @@ export const serverMetricsRoutes: FastifyPluginAsyncTypebox<{ serverMetrics: Ser
         response: { 200: ServerMetricsSchema, ...problemResponses(400, 401, refused('project_not_ready'), 404, conflicts('project_deleting'), 502, [503, { codes: ['upstream_unavailable', 'service_unavailable'] }]) },
       },
     },
-    (request) => serverMetrics.read(request.actor, request.params.project_slug, request.params.server_id, request.query),
+    async (request, reply) => {
+      const metrics = await serverMetrics.read(request.actor, request.params.project_slug, request.params.server_id, request.query);
+      // Up to 2,500 points, each a number and a decimal string the service wrote. The schema's serializer
+      // checks every value against both kinds of a point (its anyOf) and allocated some 35 times the
+      // answer's size; JSON.stringify writes the same bytes (the tests check each answer against the schema).
+      return reply.type('application/json; charset=utf-8').serializer(JSON.stringify).send(metrics);
+    },
   );
 };
