@@ -33,7 +33,7 @@
 // through the operator API on a fresh storage, starts `npm start` on it with
 // the test clock, measures the day (BENCH_DAY_ROUNDS rounds, 15), prints a
 // table and writes bench/results/day-latest.json. BENCH_DAY_PROFILE=<dir>
-// has that service write a CPU profile into the directory.
+// has that service, and its worker, write a CPU profile into the directory.
 import { positiveInteger } from './env.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -325,10 +325,12 @@ function startDayService(engine: Engine, layout: DayLayout, command: ServiceComm
   return startService('direct', `cloudplane ${engine} day (${layout}, profiled)`, profiled, storage, { ...runtime.env, ...env });
 }
 
-/** The worker of `serve + worker`: the same build, with `npm start`'s node flags and environment. */
+/** The worker of `serve + worker`: the same build, with `npm start`'s node flags and environment (and `--cpu-prof` with BENCH_DAY_PROFILE). */
 function startDayWorker(engine: Engine, command: ServiceCommand, storage: ServiceStorage): Promise<RunningWorker> {
   const runtime = npmStartRuntime(command.npmStart);
-  return startWorker(`cloudplane ${engine} day (worker)`, { ...command, args: [...runtime.nodeFlags, ...command.args] }, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
+  const profileDir = process.env.BENCH_DAY_PROFILE;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  return startWorker(`cloudplane ${engine} day (worker)`, { ...command, args: [...runtime.nodeFlags, ...profiling, ...command.args] }, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
 }
 
 /** Which layouts the day measures (BENCH_DAY_LAYOUTS: `split`, `one`, or both, comma-separated; default both, the advised one first). */
