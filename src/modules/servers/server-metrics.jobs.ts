@@ -15,7 +15,6 @@
 //
 // The row is made once, by the first worker to start (ensureServerMetricsSampling),
 // and again should it ever be gone.
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.ts';
@@ -38,15 +37,6 @@ export const DEFAULT_METRICS_INTERVAL_MS = 60_000;
  * few milliseconds of SQLite's write lock.
  */
 const BATCH_SIZE = 1_000;
-/**
- * For this long after it starts, a round rests after each batch as long as
- * the batch took. Flat out, a round keeps a core busy (at 100,000 servers,
- * 3.3 s of work on the bench's machine) just when the API's requests want
- * it, and their p99 rose 1.5–1.8× (docs/performance.md, "A provider's day");
- * working half the time, 1.3×. The rest never adds more than half of this
- * to a round: past it, the round goes on without resting.
- */
-const PACED_FOR_MS = 8_000;
 /** How often a round prunes what each resolution no longer keeps: on the rounds at these boundaries. */
 const PRUNE_EVERY_MS = 5 * 60_000;
 
@@ -73,11 +63,6 @@ export function untilNextSample(nowMs: number, intervalMs: number): number {
   return intervalMs - (nowMs % intervalMs);
 }
 
-/** How long a round rests after a batch: as long as the batch took, while the round is younger than PACED_FOR_MS, and never past it. */
-export function restAfterBatchMs(roundStartedMs: number, batchStartedMs: number, nowMs: number): number {
-  return Math.max(0, Math.min(nowMs - batchStartedMs, roundStartedMs + PACED_FOR_MS - nowMs));
-}
-
 /** One round: every running server's counters, batch by batch; then the rollups and the pruning. Says how it went. */
 async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise<string> {
   const { db, clock, provisioning } = deps;
@@ -87,10 +72,7 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
   let unreadable = 0;
   let firstProblem: string | null = null;
   let after: string | null = null;
-  // Real time, not the service's clock: the rest shares the machine's cores.
-  const roundStartedMs = performance.now();
   for (;;) {
-    const batchStartedMs = performance.now();
     const ids = await repo.listRunningServerIds(db, after, BATCH_SIZE);
     if (ids.length === 0) break;
     after = ids[ids.length - 1]!;
@@ -111,8 +93,6 @@ async function sampleRunningServers(deps: ServerMetricsJobDependencies): Promise
     await repo.insertSamples(db, samples);
     sampled += samples.length;
     if (ids.length < BATCH_SIZE) break;
-    const restMs = restAfterBatchMs(roundStartedMs, batchStartedMs, performance.now());
-    if (restMs > 0) await sleep(restMs);
   }
   deps.rounds?.sampled((clock.now().getTime() - roundMs) / 1000, sampled);
   const rolled = await rollUp(deps, roundMs);
