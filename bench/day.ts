@@ -318,19 +318,22 @@ export async function measureDay(settings: DaySettings): Promise<DayReport> {
  */
 function startDayService(engine: Engine, layout: DayLayout, command: ServiceCommand, storage: ServiceStorage): Promise<RunningService> {
   const env = { ...DAY_SERVICE_ENV, ...(layout === 'serve + worker' ? { CLOUDPLANE_SERVE_JOBS: '0' } : {}) };
-  const profileDir = process.env.BENCH_DAY_PROFILE;
-  if (!profileDir) return startService('npm start', `cloudplane ${engine} day (${layout})`, command, storage, env);
+  if (!process.env.BENCH_DAY_PROFILE) return startService('npm start', `cloudplane ${engine} day (${layout})`, command, storage, env);
   const runtime = npmStartRuntime(command.npmStart);
-  const profiled: ServiceCommand = { ...command, args: [...runtime.nodeFlags, '--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, ...command.args] };
+  const profiled: ServiceCommand = { ...command, args: [...runtime.nodeFlags, ...profileFlags(), ...command.args] };
   return startService('direct', `cloudplane ${engine} day (${layout}, profiled)`, profiled, storage, { ...runtime.env, ...env });
 }
 
 /** The worker of `serve + worker`: the same build, with `npm start`'s node flags and environment (and `--cpu-prof` with BENCH_DAY_PROFILE). */
 function startDayWorker(engine: Engine, command: ServiceCommand, storage: ServiceStorage): Promise<RunningWorker> {
   const runtime = npmStartRuntime(command.npmStart);
+  return startWorker(`cloudplane ${engine} day (worker)`, { ...command, args: [...runtime.nodeFlags, ...profileFlags(), ...command.args] }, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
+}
+
+/** Node's flags for a CPU profile written into BENCH_DAY_PROFILE when the process stops; none without it. */
+function profileFlags(): string[] {
   const profileDir = process.env.BENCH_DAY_PROFILE;
-  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  return startWorker(`cloudplane ${engine} day (worker)`, { ...command, args: [...runtime.nodeFlags, ...profiling, ...command.args] }, storage, { ...runtime.env, ...DAY_SERVICE_ENV });
+  return profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
 }
 
 /** Which layouts the day measures (BENCH_DAY_LAYOUTS: `split`, `one`, or both, comma-separated; default both, the advised one first). */

@@ -124,6 +124,14 @@ test('a running server is sampled each minute; its metrics are one plausible poi
   assert.equal(pairs.length, 4, 'minutes 1 | 2, 3 | 4, 5 | 6 fall into steps 0 to 3');
   assert.ok(Math.abs(Number(pairs[1][1]) - (fine[1] + fine[2]) / 2) < 1, `step 1 averages minutes 2 and 3: ${pairs[1][1]} vs ${fine[1]}, ${fine[2]}`);
 
+  // A range that ends exactly at a sample: that sample's pair closes the last step, and no point starts at the end.
+  const lastMs = Date.parse(times.at(-1)!);
+  const closing = await w.app.api(metricsPath(w, serverId, { type: 'cpu', start: new Date(lastMs - 3 * MINUTE_MS).toISOString(), end: times.at(-1)!, step: 60 }), { key: w.key });
+  assert.equal(closing.status, 200, JSON.stringify(closing.body));
+  const closingTimes = closing.body.time_series.cpu.values.map(([timestamp]: [number, string]) => timestamp);
+  assert.ok(closingTimes.every((timestamp: number) => timestamp < lastMs / 1000), `no point at or after the end: ${closingTimes.join(', ')}`);
+  assert.equal(closingTimes.at(-1), (lastMs - MINUTE_MS) / 1000, 'the pair ending at the end is in the last step');
+
   // Only what was asked for; a range before any sample has empty series.
   const cpuOnly = await w.app.api(metricsPath(w, serverId, { type: 'cpu', start: first, end }), { key: w.key });
   assert.deepEqual(Object.keys(cpuOnly.body.time_series), ['cpu']);

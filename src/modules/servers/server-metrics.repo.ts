@@ -53,6 +53,9 @@ export async function insertSamples(db: Kysely<Database>, samples: readonly Stor
     .execute();
 }
 
+/** A sample's column beside the same server's sample before it (`before_<column>`): the two make a pair. */
+const theOneBefore = (column: string) => sql`lag(${sql.ref(column)}) over (partition by server_key order by at)`;
+
 /** A counter's increase over a pair (see server-metrics.usage.ts): a counter that went down started again from zero. */
 const pairIncrease = (column: (typeof COUNTER_COLUMNS)[number]) =>
   sql<number>`case when ${sql.ref(column)} >= ${sql.ref(`before_${column}`)} then ${sql.ref(column)} - ${sql.ref(`before_${column}`)} else ${sql.ref(column)} end`;
@@ -104,7 +107,7 @@ export async function stepTotals(db: Kysely<Database>, query: StepTotalsQuery): 
       where server_key = ${key} and at >= ${from} and at < ${until}`);
     from = until;
   }
-  const before = (column: string) => sql`lag(${sql.ref(column)}) over (order by at) as ${sql.ref(`before_${column}`)}`;
+  const before = (column: string) => sql`${theOneBefore(column)} as ${sql.ref(`before_${column}`)}`;
   parts.push(sql`select at, at - before_at as elapsed_ms, ${sql.join(COUNTER_COLUMNS.map((column) => sql`${pairIncrease(column)} as ${sql.ref(column)}`))}
     from (select at, ${sql.join(COUNTER_COLUMNS.map((column) => sql.ref(column)))}, ${before('at')}, ${sql.join(COUNTER_COLUMNS.map(before))}
           from server_metric_samples where server_key = ${key} and at >= ${from} - ${query.maxGapMs} and at < ${endExclusive}) pairs
@@ -145,7 +148,7 @@ const REPLACED = Object.fromEntries(['elapsed_ms', ...COUNTER_COLUMNS].map((colu
  */
 export async function rollUpSamples(db: Kysely<Database>, into: RollupTable, serverIds: readonly string[], bucketMs: number, sizeMs: number, maxGapMs: number): Promise<void> {
   if (serverIds.length === 0) return;
-  const before = (column: string) => sql<number>`lag(${sql.ref(column)}) over (partition by server_key order by at)`.as(`before_${column}`);
+  const before = (column: string) => theOneBefore(column).as(`before_${column}`);
   const samplesWithTheOneBefore = db
     .selectFrom('server_metric_samples')
     .select(['server_key', 'at', ...COUNTER_COLUMNS, before('at'), ...COUNTER_COLUMNS.map(before)])
